@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Public facts about the clinic, set by configuration and shown on the landing page. */
+export const clinicSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  email: z.string(),
+  hours: z.string(),
+  timeZone: z.string(),
+});
+export type Clinic = z.infer<typeof clinicSchema>;
+
+/** The opening hours are a business constant of the spec. */
+export const OPENING_HOURS = 'Sat - Fri, 10:00 AM to 10:00 PM';
+
+export const serviceSchema = z.object({ _id: z.string(), name: z.string() });
+export type Service = z.infer<typeof serviceSchema>;

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { clinicRoutes } from './clinic/routes.js';
+import { type Config, ROOT_DIR } from './config/env.js';
+import type { DatabaseHandle } from './db/database.js';
+import type { Database } from './db/schema.js';
+import { healthRoutes } from './health/routes.js';
+import { errorBody, handleError } from './http/errors.js';
+import { openApi } from './plugins/openapi.js';
+import { securityHeaders } from './plugins/security.js';
+import { serveWebApp } from './spa/plugin.js';
+import { treatmentRoutes } from './treatments/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    db: Kysely<Database>;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Where the built web app lives; defaults to web/dist. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+function loggerFor(config: Config): FastifyServerOptions['logger'] {
+  const redact = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+  if (config.env === 'development') {
+    return { level: config.logLevel, redact, transport: { target: 'pino-pretty' } };
+  }
+  return { level: config.logLevel, redact };
+}
+
+/** Builds the portal's HTTP app around an open database. Starting to listen is the caller's. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerFor(config),
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  await securityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  await openApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(clinicRoutes);
+      await api.register(treatmentRoutes);
+      api.setNotFoundHandler((request, reply) =>
+        reply
+          .code(404)
+          .send(
+            errorBody(404, `No API route for ${request.method} ${request.url.split('?', 1)[0]}`),
+          ),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app, options.webRoot ?? path.join(ROOT_DIR, 'web', 'dist'));
+  return app;
+}

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config/env.js';
+import type { Database } from './schema.js';
+
+export type Engine = Config['database']['engine'];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Resolves when the database answers a trivial query, rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Thrown when the configured database cannot be opened; its message is one line. */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+// PostgreSQL returns bigint (counts, sums) as strings; every such value here fits a JS number.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function openSqlite(file: string): Kysely<Database> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+function openPostgres(url: string): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    types: pgTypes,
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+function describe(config: Config['database']): string {
+  if (config.engine === 'sqlite') return `SQLite at ${config.file}`;
+  const url = new URL(config.url);
+  url.password = url.password ? '***' : '';
+  return `PostgreSQL at ${url.toString()}`;
+}
+
+/** Opens the configured database and checks that it answers. */
+export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
+  let db: Kysely<Database>;
+  try {
+    db = config.engine === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url);
+  } catch (error) {
+    throw new DatabaseUnavailableError(
+      `Cannot open ${describe(config)}: ${(error as Error).message}`,
+    );
+  }
+  const ping = async () => {
+    await sql`select 1`.execute(db);
+  };
+  try {
+    await ping();
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    const reason = (error as Error).message || (error as { code?: string }).code || 'no answer';
+    throw new DatabaseUnavailableError(`Cannot reach ${describe(config)}: ${reason}`);
+  }
+  return { db, engine: config.engine, ping, close: () => db.destroy() };
+}

@@ -1,0 +1,23 @@
+import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
+import * as initial from './migrations/0001_initial.js';
+import type { Database } from './schema.js';
+
+/** Every migration, in order. Imported statically so that the built server carries them. */
+const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+};
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** Applies the migrations not yet applied; returns what ran. Safe to run concurrently. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationError(`Migration ${failed} failed: ${(error as Error).message}`);
+  }
+  return results;
+}

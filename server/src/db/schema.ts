@@ -1,0 +1,65 @@
+import type { ColumnType, Insertable, Selectable } from 'kysely';
+
+/**
+ * The portal's tables as Kysely sees them. Columns use types both engines store alike:
+ * text ids, ISO text dates and timestamps, integer cents, and no booleans (SQLite has none),
+ * so one set of migrations and queries serves SQLite and PostgreSQL.
+ */
+export interface TreatmentTable {
+  id: string;
+  name: string;
+  price_cents: number;
+  /** JSON array of slot labels in the order they are offered, e.g. '10:00 AM - 10:30 AM'. */
+  slots: string;
+  sort_order: number;
+}
+
+export interface BookingTable {
+  id: string;
+  treatment_id: string;
+  /** Name and price as they were when booked: a receipt must not change with the price list. */
+  treatment_name: string;
+  price_cents: number;
+  /** ISO date 'YYYY-MM-DD' in the clinic's time zone. */
+  date: string;
+  slot: string;
+  patient_id: string | null;
+  patient_email: string;
+  patient_name: string;
+  phone: string;
+  age: number;
+  created_at: ColumnType<string, string, never>;
+  paid_at: string | null;
+  transaction_id: string | null;
+}
+
+export interface PaymentTable {
+  id: string;
+  booking_id: string;
+  provider: string;
+  transaction_id: string;
+  amount_cents: number;
+  currency: string;
+  created_at: ColumnType<string, string, never>;
+}
+
+export interface DoctorTable {
+  id: string;
+  name: string;
+  email: string;
+  specialty: string;
+  image_url: string;
+  created_at: ColumnType<string, string, never>;
+}
+
+export interface Database {
+  treatment: TreatmentTable;
+  booking: BookingTable;
+  payment: PaymentTable;
+  doctor: DoctorTable;
+}
+
+export type Treatment = Selectable<TreatmentTable>;
+export type NewTreatment = Insertable<TreatmentTable>;
+export type Booking = Selectable<BookingTable>;
+export type Doctor = Selectable<DoctorTable>;

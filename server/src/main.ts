@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, ROOT_DIR } from './config/env.js';
+import { DatabaseUnavailableError } from './db/database.js';
+import { MigrationError } from './db/migrate.js';
+import { prepareDatabase } from './db/prepare.js';
+
+/** Errors whose message alone tells the operator what to fix. */
+const EXPLAINED = [ConfigError, DatabaseUnavailableError, MigrationError];
+
+function stop(error: unknown): never {
+  const explained = EXPLAINED.some((kind) => error instanceof kind);
+  const code = (error as NodeJS.ErrnoException).code;
+  const message =
+    explained || code === 'EADDRINUSE' || code === 'EACCES'
+      ? (error as Error).message
+      : `unexpected error: ${(error as Error).stack ?? String(error)}`;
+  console.error(`doctors-portal: cannot start: ${message}`);
+  process.exit(1);
+}
+
+/** Finishes in-flight requests, closes the database, then exits; a second signal exits at once. */
+function closeOnSignals(app: FastifyInstance) {
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) process.exit(1);
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      const deadline = setTimeout(() => {
+        app.log.error('shutdown took longer than 10 s; exiting');
+        process.exit(1);
+      }, 10_000);
+      deadline.unref();
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+async function main() {
+  const envFile = path.join(ROOT_DIR, '.env');
+  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+  const config = loadConfig();
+  const database = await prepareDatabase(config.database);
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', () => database.close());
+  closeOnSignals(app);
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
+
+main().catch(stop);

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isClientRoute } from '@doctors-portal/contract';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from '../http/errors.js';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, and the app's page for every
+ * client route (200) or any other page path (404, shown by the app's not-found screen).
+ * Without a build (development runs Vite's server instead) other paths answer 404 JSON.
+ */
+export async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
+  const indexFile = path.join(root, 'index.html');
+  const page = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
+  if (page) {
+    const assets = path.join(root, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.startsWith(assets);
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  } else {
+    app.log.warn(`No web build at ${root}: run "npm run build" to serve the portal's pages`);
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    if (page && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply
+        .code(isClientRoute(pathname) ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(page);
+    }
+    return reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${pathname}`));
+  });
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and API tests. The server suite runs on SQLite always, and once more on PostgreSQL
+ * when TEST_PG_URL names a server where it may create and drop its own databases.
+ */
+const conditions = ['source', 'node', 'import', 'default'];
+const pgUrl = process.env.TEST_PG_URL;
+
+const serverProject = (engine: 'sqlite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `server-${engine}`,
+    include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
+    env: { TEST_DB_ENGINE: engine },
+    setupFiles: ['server/test/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: conditions } },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'contract', include: ['contract/src/**/*.test.ts'] } },
+      serverProject('sqlite'),
+      ...(pgUrl ? [serverProject('postgres')] : []),
+    ],
+  },
+});
