@@ -1,10 +1,12 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
  * Unit and API tests. The server suite runs on SQLite always, and once more on PostgreSQL
  * when TEST_PG_URL names a server where it may create and drop its own databases.
  */
-const conditions = ['source', 'node', 'import', 'default'];
+// Read the workspace's own packages from their TypeScript sources.
+const conditions = ['source', ...defaultServerConditions];
 const pgUrl = process.env.TEST_PG_URL;
 
 const serverProject = (engine: 'sqlite' | 'postgres') => ({
@@ -20,8 +22,7 @@ const serverProject = (engine: 'sqlite' | 'postgres') => ({
 });
 
 export default defineConfig({
-  resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: conditions } },
+  ssr: { resolve: { conditions } },
   test: {
     projects: [
       { extends: true, test: { name: 'contract', include: ['contract/src/**/*.test.ts'] } },

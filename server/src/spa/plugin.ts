@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isClientRoute } from '@doctors-portal/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from '../http/errors.js';
 
 /**
@@ -29,15 +29,18 @@ export async function serveWebApp(app: FastifyInstance, root: string): Promise<v
   } else {
     app.log.warn(`No web build at ${root}: run "npm run build" to serve the portal's pages`);
   }
+  const sendPage = (pathname: string, reply: FastifyReply) =>
+    reply
+      .code(isClientRoute(pathname) ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(page);
+  // The static handler would refuse the root as a directory listing.
+  if (page) app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage('/', reply));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
-    if (page && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply
-        .code(isClientRoute(pathname) ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(page);
-    }
+    if (page && (request.method === 'GET' || request.method === 'HEAD'))
+      return sendPage(pathname, reply);
     return reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${pathname}`));
   });
 }

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, ROOT_DIR } from './env.js';
+
+describe('loadConfig', () => {
+  it('starts with embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.env).toBe('development');
+    expect(config.dataDir).toBe(path.join(ROOT_DIR, 'data'));
+    expect(config.database).toEqual({
+      engine: 'sqlite',
+      file: path.join(ROOT_DIR, 'data', 'portal.db'),
+    });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.clinic.timeZone).toBe('America/New_York');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is a postgres:// URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://clinic@db.internal:5432/portal' });
+    expect(config.database).toEqual({
+      engine: 'postgres',
+      url: 'postgres://clinic@db.internal:5432/portal',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 1 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535 (got "70000")'],
+    [{ PORT: '30.5' }, 'PORT must be a whole number from 1 to 65535 (got "30.5")'],
+    [
+      { DATABASE_URL: 'mysql://localhost/portal' },
+      'DATABASE_URL must be a postgres:// URL (leave it unset to use SQLite in DATA_DIR) (got "mysql://localhost/portal")',
+    ],
+    [
+      { PUBLIC_URL: 'portal.example' },
+      'PUBLIC_URL must be an http:// or https:// URL (got "portal.example")',
+    ],
+    [
+      { CLINIC_TIMEZONE: 'Mars/Olympus' },
+      'CLINIC_TIMEZONE must be an IANA time zone such as America/New_York (got "Mars/Olympus")',
+    ],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+  ])('refuses %o with a one-line message naming the variable', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});
