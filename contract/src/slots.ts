@@ -23,6 +23,22 @@ export function slotStartMinutes(label: string): number | null {
   return toMinutes(hour, minute, half);
 }
 
+/** Minutes after midnight at which the slot ends; null for a label not in the slot format. */
+export function slotEndMinutes(label: string): number | null {
+  const match = SLOT.exec(label);
+  if (!match) return null;
+  const [, , , , hour, minute, half] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  return toMinutes(hour, minute, half);
+}
+
 /** Consecutive slots of `length` minutes from `start` until `end` ('10:00 AM', '1:00 PM'). */
 export function slotsBetween(start: string, end: string, length: number): string[] {
   const from = slotStartMinutes(`${start} - ${start}`);

@@ -3,13 +3,21 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { accessTokens } from './auth/access-token.js';
+import { createAuth } from './auth/auth.js';
+import { authPlugin } from './auth/plugin.js';
+import { databaseRateLimitStore, redisRateLimitStore } from './auth/rate-limit-store.js';
+import { accountRoutes } from './auth/routes.js';
+import { loadAuthSecret } from './auth/secret.js';
 import { clinicRoutes } from './clinic/routes.js';
 import { type Config, ROOT_DIR } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { healthRoutes } from './health/routes.js';
 import { errorBody, handleError } from './http/errors.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { openApi } from './plugins/openapi.js';
+import { connectRedis } from './plugins/redis.js';
 import { securityHeaders } from './plugins/security.js';
 import { serveWebApp } from './spa/plugin.js';
 import { treatmentRoutes } from './treatments/routes.js';
@@ -19,6 +27,7 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     db: Kysely<Database>;
+    mailer: Mailer;
   }
 }
 
@@ -45,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? loggerFor(config),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    trustProxy: config.auth.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -60,10 +70,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await securityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   await openApi(app);
 
+  const mailer = createMailer(config, app.log);
+  app.decorate('mailer', mailer);
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await redis?.quit();
+  });
+  const rateLimits = redis ? redisRateLimitStore(redis) : databaseRateLimitStore(database.db);
+  const secret = loadAuthSecret(config.auth.secret, config.dataDir);
+  await authPlugin(app, {
+    auth: createAuth({ config, database, mailer, rateLimits, secret, log: app.log }),
+    accessTokens: accessTokens(secret, config.publicUrl),
+    rateLimits,
+    adminEmails: new Set(config.auth.adminEmails),
+  });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(clinicRoutes);
+      await api.register(accountRoutes);
       await api.register(treatmentRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply

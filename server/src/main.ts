@@ -2,16 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, ROOT_DIR } from './config/env.js';
-import { DatabaseUnavailableError } from './db/database.js';
-import { MigrationError } from './db/migrate.js';
+import { loadConfig, ROOT_DIR } from './config/env.js';
 import { prepareDatabase } from './db/prepare.js';
-
-/** Errors whose message alone tells the operator what to fix. */
-const EXPLAINED = [ConfigError, DatabaseUnavailableError, MigrationError];
+import { StartupError } from './startup-error.js';
 
 function stop(error: unknown): never {
-  const explained = EXPLAINED.some((kind) => error instanceof kind);
+  const explained = error instanceof StartupError;
   const code = (error as NodeJS.ErrnoException).code;
   const message =
     explained || code === 'EADDRINUSE' || code === 'EACCES'

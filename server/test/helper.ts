@@ -55,6 +55,7 @@ export interface LogRecord {
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  db: DatabaseHandle['db'];
   config: Config;
   /** Everything the app logged at warn level or above. */
   logs: LogRecord[];
@@ -86,6 +87,7 @@ export async function buildTestApp(
   return {
     app,
     database,
+    db: database.db,
     config,
     logs,
     close: async () => {

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/env.js';
+import { StartupError } from '../startup-error.js';
 import type { Database } from './schema.js';
 
 export type Engine = Config['database']['engine'];
@@ -17,7 +18,7 @@ export interface DatabaseHandle {
 }
 
 /** Thrown when the configured database cannot be opened; its message is one line. */
-export class DatabaseUnavailableError extends Error {
+export class DatabaseUnavailableError extends StartupError {
   override name = 'DatabaseUnavailableError';
 }
 

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
+import { StartupError } from '../startup-error.js';
 import * as initial from './migrations/0001_initial.js';
 import type { Database } from './schema.js';
 
@@ -7,7 +8,7 @@ const migrations: Record<string, Migration> = {
   '0001_initial': initial,
 };
 
-export class MigrationError extends Error {
+export class MigrationError extends StartupError {
   override name = 'MigrationError';
 }
 

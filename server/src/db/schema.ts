@@ -5,6 +5,33 @@ import type { ColumnType, Insertable, Selectable } from 'kysely';
  * text ids, ISO text dates and timestamps, integer cents, and no booleans (SQLite has none),
  * so one set of migrations and queries serves SQLite and PostgreSQL.
  */
+/** The auth library's user table, with the portal's role column. */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  /** 0/1 on SQLite, boolean on PostgreSQL. */
+  emailVerified: number | boolean;
+  image: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  role: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Date | string;
+  token: string;
+  userId: string;
+}
+
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: number | string;
+}
+
 export interface TreatmentTable {
   id: string;
   name: string;
@@ -53,6 +80,9 @@ export interface DoctorTable {
 }
 
 export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  rateLimit: RateLimitTable;
   treatment: TreatmentTable;
   booking: BookingTable;
   payment: PaymentTable;

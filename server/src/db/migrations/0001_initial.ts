@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
  * The auth library's tables (as Better Auth's schema generator writes them for each engine,
- * with the admin plugin's columns and database-stored rate limits) and the clinic's tables.
+ * with database-stored rate limits), the user's role, and the clinic's tables.
  * A test checks that Better Auth finds nothing missing after this migration.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -19,10 +19,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('image', 'text')
     .addColumn('createdAt', timestamp, (c) => c.notNull())
     .addColumn('updatedAt', timestamp, (c) => c.notNull())
+    // 'admin' for the clinic's administrators, null for patients.
     .addColumn('role', 'text')
-    .addColumn('banned', boolean)
-    .addColumn('banReason', 'text')
-    .addColumn('banExpires', timestamp)
     .execute();
 
   await db.schema
@@ -35,7 +33,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ipAddress', 'text')
     .addColumn('userAgent', 'text')
     .addColumn('userId', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
-    .addColumn('impersonatedBy', 'text')
     .execute();
   await db.schema.createIndex('session_userId_idx').on('session').column('userId').execute();
 

@@ -1,0 +1,240 @@
+import { messages } from '@doctors-portal/contract';
+import { getMigrations } from 'better-auth/db/migration';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accessToken, authRequest, bearer, signIn, signUp } from '../../test/accounts.js';
+import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
+import { LOGIN_FAILURES } from './plugin.js';
+
+const linkIn = (text: string | undefined) => /https?:\/\/\S+/.exec(text ?? '')?.[0] ?? '';
+
+describe(`accounts (${engine})`, () => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    t = await buildTestApp({ env: { SMTP_URL: smtp.url, ADMIN_EMAILS: 'head@clinic.com' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  beforeEach(() => smtp.clear());
+
+  it("leaves nothing of the auth library's schema missing", async () => {
+    const { toBeCreated, toBeAdded } = await getMigrations(t.app.auth.options);
+    expect(toBeCreated).toEqual([]);
+    expect(toBeAdded).toEqual([]);
+  });
+
+  describe('sign-up', () => {
+    it.each([
+      [{ name: '', email: 'a@mail.com', password: 'brush-twice-daily' }, messages.nameRequired],
+      [{ name: 'Ana', email: '', password: 'brush-twice-daily' }, messages.emailRequired],
+      [
+        { name: 'Ana', email: 'ana.mail.com', password: 'brush-twice-daily' },
+        messages.emailInvalid,
+      ],
+      [{ name: 'Ana', email: 'a@mail.com', password: '' }, messages.passwordRequired],
+      [{ name: 'Ana', email: 'a@mail.com', password: '12345' }, messages.passwordTooShort],
+      [{ name: 'Ana', email: 'a@mail.com', password: 'Password1' }, 'one of the most common'],
+    ])('refuses %o with %j', async (body, message) => {
+      const response = await authRequest(t.app, '/sign-up/email', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain(message);
+    });
+
+    it('sends a verification mail whose link verifies the address', async () => {
+      const account = await signUp(t.app, { name: 'Ana <b>Lee</b>' });
+      const mail = await smtp.waitForMail((m) => m.envelope.to.includes(account.email));
+      expect(mail.subject).toMatch(/verify/i);
+      expect(mail.html).not.toContain('<b>Lee</b>');
+      const link = new URL(linkIn(mail.text));
+      const visit = await t.app.inject(link.pathname + link.search);
+      expect(visit.statusCode).toBe(302);
+      const user = await t.db
+        .selectFrom('user')
+        .select('emailVerified')
+        .where('email', '=', account.email)
+        .executeTakeFirstOrThrow();
+      expect(Boolean(user.emailVerified)).toBe(true);
+    });
+  });
+
+  describe('access tokens', () => {
+    it('are issued only for the signed-in user’s own email', async () => {
+      const account = await signUp(t.app);
+      const other = await t.app.inject({
+        method: 'PUT',
+        url: '/api/user/someone-else@mail.com',
+        headers: { cookie: account.cookie, origin: t.config.publicUrl },
+        payload: {},
+      });
+      expect(other.statusCode).toBe(403);
+      const anonymous = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${account.email}`,
+        payload: {},
+      });
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('answer the admin check for the caller only', async () => {
+      const account = await signUp(t.app);
+      const token = await accessToken(t.app, account);
+      const own = await t.app.inject({
+        url: `/api/admin/${account.email}`,
+        headers: bearer(token),
+      });
+      expect(own.json()).toEqual({ admin: false });
+      const other = await t.app.inject({
+        url: '/api/admin/head@clinic.com',
+        headers: bearer(token),
+      });
+      expect(other.statusCode).toBe(403);
+      const anonymous = await t.app.inject({ url: `/api/admin/${account.email}` });
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('stop working at once when the user logs out', async () => {
+      const account = await signUp(t.app);
+      const token = await accessToken(t.app, account);
+      expect(
+        (await t.app.inject({ url: `/api/admin/${account.email}`, headers: bearer(token) }))
+          .statusCode,
+      ).toBe(200);
+
+      const out = await authRequest(t.app, '/sign-out', {}, { cookie: account.cookie });
+      expect(out.statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ url: `/api/admin/${account.email}`, headers: bearer(token) }))
+          .statusCode,
+      ).toBe(401);
+    });
+
+    it('refuse a forged or tampered token', async () => {
+      const account = await signUp(t.app);
+      const token = await accessToken(t.app, account);
+      const [header, payload] = token.split('.');
+      for (const forged of [`${header}.${payload}.bad-signature`, 'not-a-token', `${token}x`]) {
+        const response = await t.app.inject({
+          url: `/api/admin/${account.email}`,
+          headers: bearer(forged),
+        });
+        expect(response.statusCode).toBe(401);
+      }
+    });
+  });
+
+  describe('ADMIN_EMAILS', () => {
+    it('makes a listed address an admin only once it is verified', async () => {
+      const account = await signUp(t.app, { email: 'head@clinic.com' });
+      let token = await accessToken(t.app, account);
+      expect(
+        (await t.app.inject({ url: '/api/admin/head@clinic.com', headers: bearer(token) })).json(),
+      ).toEqual({ admin: false });
+
+      const mail = await smtp.waitForMail((m) => m.envelope.to.includes('head@clinic.com'));
+      const link = new URL(linkIn(mail.text));
+      await t.app.inject(link.pathname + link.search);
+      token = await accessToken(t.app, account);
+      expect(
+        (await t.app.inject({ url: '/api/admin/head@clinic.com', headers: bearer(token) })).json(),
+      ).toEqual({ admin: true });
+    });
+  });
+
+  describe('password reset', () => {
+    it('mails a single-use link; the new password works and the old one stops', async () => {
+      const account = await signUp(t.app);
+      const request = await authRequest(t.app, '/request-password-reset', {
+        email: account.email,
+        redirectTo: '/reset-password',
+      });
+      expect(request.statusCode).toBe(200);
+      const mail = await smtp.waitForMail(
+        (m) => m.envelope.to.includes(account.email) && /password/i.test(m.subject ?? ''),
+      );
+      expect(mail.subject).toMatch(/password/i);
+      const link = new URL(linkIn(mail.text));
+      const landing = await t.app.inject(link.pathname + link.search);
+      const token = new URL(String(landing.headers.location), t.config.publicUrl).searchParams.get(
+        'token',
+      );
+      expect(token).toBeTruthy();
+
+      const reset = await authRequest(t.app, '/reset-password', {
+        token,
+        newPassword: 'fresh-mint-floss-7',
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await signIn(t.app, account.email, account.password)).response.statusCode).toBe(401);
+      expect((await signIn(t.app, account.email, 'fresh-mint-floss-7')).response.statusCode).toBe(
+        200,
+      );
+      const again = await authRequest(t.app, '/reset-password', {
+        token,
+        newPassword: 'another-one-9',
+      });
+      expect(again.statusCode).toBe(400);
+    });
+
+    it('revokes the sessions the account had', async () => {
+      const account = await signUp(t.app);
+      const apiToken = await accessToken(t.app, account);
+      await authRequest(t.app, '/request-password-reset', {
+        email: account.email,
+        redirectTo: '/reset-password',
+      });
+      const mail = await smtp.waitForMail(
+        (m) => m.envelope.to.includes(account.email) && /password/i.test(m.subject ?? ''),
+      );
+      const link = new URL(linkIn(mail.text));
+      const landing = await t.app.inject(link.pathname + link.search);
+      const token = new URL(String(landing.headers.location), t.config.publicUrl).searchParams.get(
+        'token',
+      );
+      await authRequest(t.app, '/reset-password', { token, newPassword: 'fresh-mint-floss-8' });
+      expect(
+        (await t.app.inject({ url: `/api/admin/${account.email}`, headers: bearer(apiToken) }))
+          .statusCode,
+      ).toBe(401);
+    });
+
+    it('answers the same for known and unknown addresses', async () => {
+      const account = await signUp(t.app);
+      const known = await authRequest(t.app, '/request-password-reset', {
+        email: account.email,
+        redirectTo: '/reset-password',
+      });
+      const unknown = await authRequest(t.app, '/request-password-reset', {
+        email: 'nobody-here@mail.com',
+        redirectTo: '/reset-password',
+      });
+      expect(unknown.statusCode).toBe(known.statusCode);
+      expect(unknown.body).toBe(known.body);
+    });
+  });
+
+  describe('failed logins', () => {
+    it('are throttled per account with a clear 429, and a success clears the count', async () => {
+      const account = await signUp(t.app);
+      for (let attempt = 0; attempt < LOGIN_FAILURES.max; attempt++) {
+        const { response } = await signIn(t.app, account.email, `wrong-password-${attempt}`);
+        expect(response.statusCode).toBe(401);
+      }
+      const blocked = await signIn(t.app, account.email, account.password);
+      expect(blocked.response.statusCode).toBe(429);
+      expect(blocked.response.json().message).toMatch(/Too many failed sign-ins for this account/);
+      expect(Number(blocked.response.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(blocked.response.headers['retry-after'])).toBeLessThanOrEqual(
+        LOGIN_FAILURES.window,
+      );
+
+      // Another account from the same client is not locked by it.
+      const other = await signUp(t.app);
+      expect((await signIn(t.app, other.email, other.password)).response.statusCode).toBe(200);
+    });
+  });
+});

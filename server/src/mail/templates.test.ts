@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/env.js';
+import {
+  type BookingSummary,
+  bookingConfirmationEmail,
+  escapeHtml,
+  passwordResetEmail,
+  paymentReceiptEmail,
+  verificationEmail,
+} from './templates.js';
+
+const clinic = loadConfig({}).clinic;
+const booking: BookingSummary = {
+  id: 'b-1',
+  patientName: 'Jane Doe',
+  treatment: 'Teeth Cleaning',
+  date: 'Jan 5, 2026',
+  isoDate: '2026-01-05',
+  slot: '10:00 AM - 10:30 AM',
+  priceDollars: 80,
+};
+const hostile = `<script>alert("x")</script> & 'Co' <img src=x onerror=alert(1)>`;
+const url = 'http://localhost:3000/api/auth/verify-email?token=abc.def&callbackURL=%2Fdashboard';
+
+/** The ics text of a message, with folded lines joined again. */
+function icsOf(content: ReturnType<typeof bookingConfirmationEmail>): string[] {
+  const ics = content.icalEvent?.content ?? '';
+  return ics.replace(/\r\n /g, '').split('\r\n');
+}
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML-special characters', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
+    );
+  });
+});
+
+describe('link emails', () => {
+  it.each([
+    ['verification', verificationEmail, 'Verify your email for Doctors Portal'],
+    ['password reset', passwordResetEmail, 'Reset your Doctors Portal password'],
+  ])('%s: text and HTML parts with the link and the clinic', (_kind, template, subject) => {
+    const mail = template({ clinic, name: 'Jane Doe', url, expiresInMinutes: 60 });
+    expect(mail.subject).toBe(subject);
+    expect(mail.text).toContain('Hello Jane Doe,');
+    expect(mail.text).toContain(url);
+    expect(mail.text).toContain('expires in 1 hour');
+    expect(mail.text).toContain(clinic.name);
+    expect(mail.text).toContain(clinic.address);
+    expect(mail.html).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(mail.html).toContain(`href="${url.replace(/&/g, '&amp;')}"`);
+    expect(mail.html).toContain(clinic.name);
+    expect(mail.html).toContain('<h1');
+  });
+
+  it.each([
+    ['verification', verificationEmail],
+    ['password reset', passwordResetEmail],
+  ])('%s: escapes names in HTML and keeps them readable in text', (_kind, template) => {
+    const mail = template({
+      clinic: { ...clinic, name: 'Smile <b>Dental</b>' },
+      name: hostile,
+      url,
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).not.toContain('<b>Dental');
+    expect(mail.html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39;',
+    );
+    expect(mail.html).toContain('Smile &lt;b&gt;Dental&lt;/b&gt;');
+    expect(mail.text).toContain(`Hello ${hostile},`);
+  });
+
+  it('greets without a name when the account has none', () => {
+    expect(verificationEmail({ clinic, name: '  ', url }).text.startsWith('Hello,\n')).toBe(true);
+  });
+
+  it('refuses a link that is not http(s)', () => {
+    expect(() => verificationEmail({ clinic, name: 'x', url: 'javascript:alert(1)' })).toThrow(
+      /http\(s\) URL/,
+    );
+    expect(() => passwordResetEmail({ clinic, name: 'x', url: 'data:text/html,hi' })).toThrow();
+  });
+});
+
+describe('bookingConfirmationEmail', () => {
+  it('states date, slot, treatment and price in both parts', () => {
+    const mail = bookingConfirmationEmail({
+      clinic,
+      booking,
+      url: 'http://localhost:3000/dashboard',
+    });
+    expect(mail.subject).toBe(
+      'Appointment confirmed: Teeth Cleaning on Jan 5, 2026 at 10:00 AM - 10:30 AM',
+    );
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Jan 5, 2026');
+      expect(part).toContain('10:00 AM - 10:30 AM (Eastern Time)');
+      expect(part).toContain('Teeth Cleaning');
+      expect(part).toContain('$80');
+      expect(part).toContain(clinic.name);
+      expect(part).toContain('http://localhost:3000/dashboard');
+    }
+    expect(mail.html).toContain('<th scope="row"');
+  });
+
+  it('carries an .ics event in the clinic time zone', () => {
+    const now = new Date(Date.UTC(2025, 11, 20, 12, 0, 0));
+    const mail = bookingConfirmationEmail({ clinic, booking, timeZone: 'America/New_York', now });
+    expect(mail.icalEvent).toMatchObject({ filename: 'appointment.ics', method: 'PUBLISH' });
+    const ics = mail.icalEvent?.content ?? '';
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const lines = icsOf(mail);
+    expect(lines).toContain('METHOD:PUBLISH');
+    expect(lines).toContain('DTSTART;TZID=America/New_York:20260105T100000');
+    expect(lines).toContain('DTEND;TZID=America/New_York:20260105T103000');
+    expect(lines).toContain('DTSTAMP:20251220T120000Z');
+    expect(lines).toContain('UID:booking-b-1@doctors-portal.test');
+    expect(lines).toContain('SUMMARY:Teeth Cleaning at Doctors Portal');
+    expect(lines).toContain('LOCATION:Doctors Portal\\, 120 Harbor Street\\, Springfield');
+    expect(lines).toContain('TZID:America/New_York');
+  });
+
+  it('uses the given time zone, and a stable UID without a booking id', () => {
+    const { id: _id, ...withoutId } = booking;
+    const first = icsOf(
+      bookingConfirmationEmail({ clinic, booking: withoutId, timeZone: 'Europe/Berlin' }),
+    );
+    const again = icsOf(
+      bookingConfirmationEmail({ clinic, booking: withoutId, timeZone: 'Europe/Berlin' }),
+    );
+    expect(first).toContain('DTSTART;TZID=Europe/Berlin:20260105T100000');
+    const uid = first.find((line) => line.startsWith('UID:'));
+    expect(uid).toMatch(/^UID:booking-[0-9a-f]{32}@doctors-portal\.test$/);
+    expect(again).toContain(uid);
+  });
+
+  it('escapes the patient name in HTML and in the calendar text', () => {
+    const mail = bookingConfirmationEmail({
+      clinic,
+      booking: { ...booking, patientName: hostile },
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    const description = icsOf(mail).find((line) => line.startsWith('DESCRIPTION:'));
+    expect(description).toContain('Teeth Cleaning for <script>alert("x")</script> & \'Co\'');
+  });
+
+  it('refuses a slot label it cannot read', () => {
+    expect(() =>
+      bookingConfirmationEmail({ clinic, booking: { ...booking, slot: 'morning' } }),
+    ).toThrow(/slot/);
+  });
+});
+
+describe('paymentReceiptEmail', () => {
+  it('shows the amount, the transaction id and the appointment, escaped in HTML', () => {
+    const mail = paymentReceiptEmail({
+      clinic,
+      booking: { ...booking, patientName: hostile },
+      transactionId: 'pi_3Nabc<"x">',
+      amountDollars: 89.5,
+    });
+    expect(mail.subject).toBe('Payment received: $89.50 for Teeth Cleaning on Jan 5, 2026');
+    expect(mail.text).toContain('Amount paid: $89.50');
+    expect(mail.text).toContain('Transaction id: pi_3Nabc<"x">');
+    expect(mail.html).toContain('pi_3Nabc&lt;&quot;x&quot;&gt;');
+    expect(mail.html).not.toContain('<script>');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Jan 5, 2026');
+      expect(part).toContain('10:00 AM - 10:30 AM');
+      expect(part).toContain(clinic.name);
+    }
+    expect(mail.icalEvent).toBeUndefined();
+  });
+});

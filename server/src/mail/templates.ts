@@ -1,0 +1,375 @@
+import { createHash } from 'node:crypto';
+import { formatDollars, slotEndMinutes, slotStartMinutes } from '@doctors-portal/contract';
+import type { Config } from '../config/env.js';
+import { buildCalendar } from './ics.js';
+import type { MailContent } from './mailer.js';
+
+/**
+ * The portal's messages. Each has a plain-text part and an HTML part that say the same thing,
+ * carries the clinic's name, and escapes every interpolated value in its HTML (names and
+ * phone numbers come from users). Pure functions: sending is the mailer's.
+ */
+
+export type MailClinic = Config['clinic'];
+
+/** A booking as the patient sees it. */
+export interface BookingSummary {
+  /** The booking's id; the calendar event's UID derives from it. */
+  id?: string;
+  patientName: string;
+  treatment: string;
+  /** The spec's medium format, e.g. 'Jan 5, 2026'. */
+  date: string;
+  /** The same day as 'YYYY-MM-DD' in the clinic's time zone. */
+  isoDate: string;
+  /** '10:00 AM - 10:30 AM'. */
+  slot: string;
+  priceDollars: number;
+}
+
+const COLORS = { text: '#1f2937', muted: '#4b5563', accent: '#3a4256', border: '#e5e7eb' };
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Only http(s) links are put into a message: never javascript: or data: URLs. */
+function checkedUrl(url: string): string {
+  if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) {
+    throw new Error(`A mail link must be an http(s) URL, got ${JSON.stringify(url)}`);
+  }
+  return new URL(url).toString();
+}
+
+function greeting(name: string): string {
+  const trimmed = name.trim();
+  return trimmed ? `Hello ${trimmed},` : 'Hello,';
+}
+
+function footerText(clinic: MailClinic): string {
+  return `${clinic.name}\n${clinic.address} · ${clinic.phone} · ${clinic.email}`;
+}
+
+function paragraph(html: string): string {
+  return `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:${COLORS.text};">${html}</p>`;
+}
+
+function button(url: string, label: string): string {
+  const href = escapeHtml(url);
+  return (
+    `<p style="margin:24px 0;"><a href="${href}" style="display:inline-block;` +
+    `background:${COLORS.accent};color:#ffffff;padding:12px 24px;border-radius:8px;` +
+    `font-size:16px;font-weight:bold;text-decoration:none;">${escapeHtml(label)}</a></p>` +
+    paragraph(
+      `If the button does not work, copy this link into your browser:<br>` +
+        `<a href="${href}" style="color:${COLORS.accent};word-break:break-all;">${href}</a>`,
+    )
+  );
+}
+
+function detailsTable(caption: string, rows: Array<[string, string]>): string {
+  const cells = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="text-align:left;padding:8px 16px 8px 0;font-weight:bold;` +
+        `color:${COLORS.muted};border-bottom:1px solid ${COLORS.border};">${escapeHtml(label)}</th>` +
+        `<td style="padding:8px 0;color:${COLORS.text};border-bottom:1px solid ${COLORS.border};">` +
+        `${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  return (
+    `<table style="border-collapse:collapse;margin:0 0 24px;font-size:16px;">` +
+    `<caption style="text-align:left;font-weight:bold;padding-bottom:8px;color:${COLORS.text};">` +
+    `${escapeHtml(caption)}</caption><tbody>${cells}</tbody></table>`
+  );
+}
+
+function detailsText(rows: Array<[string, string]>): string {
+  return rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+}
+
+/** The HTML document around a message's body: one column, inline styles, real headings. */
+function layout(clinic: MailClinic, title: string, body: string): string {
+  const name = escapeHtml(clinic.name);
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title></head>`,
+    `<body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;">`,
+    `<div role="article" aria-label="${escapeHtml(title)}" lang="en" style="max-width:600px;` +
+      `margin:0 auto;padding:24px;background:#ffffff;">`,
+    `<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:${COLORS.accent};">${name}</p>`,
+    `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:${COLORS.text};">` +
+      `${escapeHtml(title)}</h1>`,
+    body,
+    `<hr style="border:none;border-top:1px solid ${COLORS.border};margin:32px 0 16px;">`,
+    `<p style="margin:0;font-size:14px;line-height:1.5;color:${COLORS.muted};">${name}<br>` +
+      `${escapeHtml(clinic.address)} · ${escapeHtml(clinic.phone)} · ` +
+      `<a href="mailto:${escapeHtml(clinic.email)}" style="color:${COLORS.accent};">` +
+      `${escapeHtml(clinic.email)}</a></p>`,
+    '</div>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+}
+
+function expiryText(expiresInMinutes: number | undefined): string {
+  if (!expiresInMinutes) return '';
+  const hours = expiresInMinutes / 60;
+  const span = Number.isInteger(hours)
+    ? `${hours} hour${hours === 1 ? '' : 's'}`
+    : `${expiresInMinutes} minutes`;
+  return ` The link works once and expires in ${span}.`;
+}
+
+export interface LinkEmailInput {
+  clinic: MailClinic;
+  /** The account holder's display name; may be empty. */
+  name: string;
+  url: string;
+  /** When given, the message says how long the link works. */
+  expiresInMinutes?: number;
+}
+
+/** Sent after sign-up (and on request): the link verifies the email address. */
+export function verificationEmail({
+  clinic,
+  name,
+  url,
+  expiresInMinutes,
+}: LinkEmailInput): MailContent {
+  const link = checkedUrl(url);
+  const title = 'Verify your email address';
+  const intro = `Thanks for creating an account at ${clinic.name}. Please confirm your email address so that we can reach you about your appointments.`;
+  const after = `If you did not sign up, you can ignore this email.${expiryText(expiresInMinutes)}`;
+  return {
+    subject: `Verify your email for ${clinic.name}`,
+    text: [
+      greeting(name),
+      '',
+      intro,
+      '',
+      `Verify your email: ${link}`,
+      '',
+      after,
+      '',
+      footerText(clinic),
+    ].join('\n'),
+    html: layout(
+      clinic,
+      title,
+      paragraph(escapeHtml(greeting(name))) +
+        paragraph(escapeHtml(intro)) +
+        button(link, 'Verify email address') +
+        paragraph(escapeHtml(after)),
+    ),
+  };
+}
+
+/** Sent on 'Forgot password?': the link opens the page that sets a new password. */
+export function passwordResetEmail({
+  clinic,
+  name,
+  url,
+  expiresInMinutes,
+}: LinkEmailInput): MailContent {
+  const link = checkedUrl(url);
+  const title = 'Reset your password';
+  const intro = `We received a request to reset the password of your ${clinic.name} account.`;
+  const after = `If you did not ask for this, you can ignore this email: your password stays the same.${expiryText(expiresInMinutes)}`;
+  return {
+    subject: `Reset your ${clinic.name} password`,
+    text: [
+      greeting(name),
+      '',
+      intro,
+      '',
+      `Choose a new password: ${link}`,
+      '',
+      after,
+      '',
+      footerText(clinic),
+    ].join('\n'),
+    html: layout(
+      clinic,
+      title,
+      paragraph(escapeHtml(greeting(name))) +
+        paragraph(escapeHtml(intro)) +
+        button(link, 'Choose a new password') +
+        paragraph(escapeHtml(after)),
+    ),
+  };
+}
+
+/** 'Eastern Time' for America/New_York; the IANA name when the runtime has no better one. */
+function zoneLabel(timeZone: string, isoDate: string): string {
+  const noon = new Date(`${isoDate}T12:00:00Z`);
+  const label = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+    .formatToParts(noon)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return label && !label.startsWith('GMT') ? label : timeZone;
+}
+
+function bookingRows(booking: BookingSummary, timeZone: string): Array<[string, string]> {
+  return [
+    ['Treatment', booking.treatment],
+    ['Date', booking.date],
+    ['Time', `${booking.slot} (${zoneLabel(timeZone, booking.isoDate)})`],
+    ['Patient', booking.patientName],
+  ];
+}
+
+function calendarUid(clinic: MailClinic, booking: BookingSummary): string {
+  const domain = clinic.email.slice(clinic.email.lastIndexOf('@') + 1);
+  const key =
+    booking.id ??
+    createHash('sha256')
+      .update(
+        JSON.stringify([booking.isoDate, booking.slot, booking.treatment, booking.patientName]),
+      )
+      .digest('hex')
+      .slice(0, 32);
+  return `booking-${key}@${domain}`;
+}
+
+export interface BookingConfirmationInput {
+  clinic: MailClinic;
+  booking: BookingSummary;
+  /** The clinic's IANA time zone; defaults to clinic.timeZone. */
+  timeZone?: string;
+  /** Where the patient sees and pays their appointments (My Appointments). */
+  url?: string;
+  /** DTSTAMP of the calendar event; defaults to now. */
+  now?: Date;
+}
+
+/** Sent after a booking: the appointment's details and an .ics event in the clinic's zone. */
+export function bookingConfirmationEmail({
+  clinic,
+  booking,
+  timeZone = clinic.timeZone,
+  url,
+  now,
+}: BookingConfirmationInput): MailContent {
+  const startMinutes = slotStartMinutes(booking.slot);
+  const endMinutes = slotEndMinutes(booking.slot);
+  if (startMinutes === null || endMinutes === null) {
+    throw new Error(`Not a slot label: ${JSON.stringify(booking.slot)}`);
+  }
+  const link = url === undefined ? undefined : checkedUrl(url);
+  const price = formatDollars(booking.priceDollars);
+  const rows: Array<[string, string]> = [
+    ...bookingRows(booking, timeZone),
+    ['Price', price],
+    ['Where', `${clinic.name}, ${clinic.address}`],
+  ];
+  const title = 'Your appointment is booked';
+  const intro = `Your appointment at ${clinic.name} is set on ${booking.date} at ${booking.slot}.`;
+  const calendarNote = 'The attached calendar event adds the appointment to your calendar.';
+  const payNote = link ? 'You can review and pay for your appointment in My Appointments.' : '';
+  const change = `To change or cancel, call us at ${clinic.phone} or reply to this email.`;
+  const calendar = buildCalendar({
+    uid: calendarUid(clinic, booking),
+    date: booking.isoDate,
+    startMinutes,
+    endMinutes,
+    timeZone,
+    summary: `${booking.treatment} at ${clinic.name}`,
+    location: `${clinic.name}, ${clinic.address}`,
+    description: [
+      `${booking.treatment} for ${booking.patientName}`,
+      `${booking.date}, ${booking.slot}`,
+      `Price: ${price}`,
+      `Questions: ${clinic.phone}`,
+    ].join('\n'),
+    organizer: { name: clinic.name, email: clinic.email },
+    ...(link ? { url: link } : {}),
+    method: 'PUBLISH',
+    ...(now ? { stamp: now } : {}),
+  });
+  return {
+    subject: `Appointment confirmed: ${booking.treatment} on ${booking.date} at ${booking.slot}`,
+    text: [
+      greeting(booking.patientName),
+      '',
+      intro,
+      '',
+      detailsText(rows),
+      '',
+      ...(link ? [`${payNote} ${link}`, ''] : []),
+      calendarNote,
+      change,
+      '',
+      footerText(clinic),
+    ].join('\n'),
+    html: layout(
+      clinic,
+      title,
+      paragraph(escapeHtml(greeting(booking.patientName))) +
+        paragraph(escapeHtml(intro)) +
+        detailsTable('Appointment', rows) +
+        (link ? paragraph(escapeHtml(payNote)) + button(link, 'Open My Appointments') : '') +
+        paragraph(escapeHtml(calendarNote)) +
+        paragraph(escapeHtml(change)),
+    ),
+    icalEvent: { filename: 'appointment.ics', method: 'PUBLISH', content: calendar },
+  };
+}
+
+export interface PaymentReceiptInput {
+  clinic: MailClinic;
+  booking: BookingSummary;
+  transactionId: string;
+  amountDollars: number;
+  /** The clinic's IANA time zone; defaults to clinic.timeZone. */
+  timeZone?: string;
+}
+
+/** Sent when the payment provider has confirmed a booking's payment. */
+export function paymentReceiptEmail({
+  clinic,
+  booking,
+  transactionId,
+  amountDollars,
+  timeZone = clinic.timeZone,
+}: PaymentReceiptInput): MailContent {
+  const amount = formatDollars(amountDollars);
+  const rows: Array<[string, string]> = [
+    ['Amount paid', amount],
+    ['Transaction id', transactionId],
+    ...bookingRows(booking, timeZone),
+  ];
+  const title = 'Payment received';
+  const intro = `Thank you: we received your payment of ${amount} for your appointment at ${clinic.name}.`;
+  const keep = 'Please keep this email as your receipt.';
+  return {
+    subject: `Payment received: ${amount} for ${booking.treatment} on ${booking.date}`,
+    text: [
+      greeting(booking.patientName),
+      '',
+      intro,
+      '',
+      detailsText(rows),
+      '',
+      keep,
+      '',
+      footerText(clinic),
+    ].join('\n'),
+    html: layout(
+      clinic,
+      title,
+      paragraph(escapeHtml(greeting(booking.patientName))) +
+        paragraph(escapeHtml(intro)) +
+        detailsTable('Receipt', rows) +
+        paragraph(escapeHtml(keep)),
+    ),
+  };
+}
