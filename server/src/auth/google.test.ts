@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessToken, authRequest, bearer, signUp } from '../../test/accounts.js';
+import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import { startTestOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.js';
+
+const PUBLIC_URL = 'http://localhost:3000';
+
+/** Follows the provider's redirects as a browser would, until they lead back to the portal. */
+async function throughProvider(authorizationUrl: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = authorizationUrl;
+  for (let hop = 0; hop < 10; hop++) {
+    if (url.startsWith(PUBLIC_URL)) return new URL(url);
+    const response = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      jar.set(name, value);
+    }
+    const location = response.headers.get('location');
+    if (!location)
+      throw new Error(`provider answered ${response.status}: ${await response.text()}`);
+    url = new URL(location, url).toString();
+  }
+  throw new Error('too many redirects');
+}
+
+async function signInWithGoogle(t: TestApp) {
+  const start = await authRequest(t.app, '/sign-in/social', {
+    provider: 'google',
+    callbackURL: '/dashboard',
+    errorCallbackURL: '/login',
+  });
+  expect(start.statusCode).toBe(200);
+  const stateCookie = [start.headers['set-cookie'] ?? []]
+    .flat()
+    .map((c) => c.split(';', 1)[0])
+    .join('; ');
+  const callback = await throughProvider(start.json().url);
+  const finish = await t.app.inject({
+    url: callback.pathname + callback.search,
+    headers: { cookie: stateCookie },
+  });
+  const cookie = [finish.headers['set-cookie'] ?? []]
+    .flat()
+    .map((c) => c.split(';', 1)[0])
+    .join('; ');
+  return { location: String(finish.headers.location), cookie };
+}
+
+describe(`Google sign-in over OpenID Connect (${engine})`, () => {
+  let t: TestApp;
+  let google: TestOidcProvider;
+
+  beforeAll(async () => {
+    google = await startTestOidcProvider({ redirectUri: `${PUBLIC_URL}/api/auth/callback/google` });
+    t = await buildTestApp({
+      env: {
+        PUBLIC_URL,
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+        GOOGLE_ISSUER: google.issuer,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await google.close();
+  });
+
+  it('creates the account on first sign-in and signs the person in', async () => {
+    google.setAccount({
+      sub: 'g-100',
+      email: 'gina@mail.com',
+      email_verified: true,
+      name: 'Gina Green',
+    });
+    const { location, cookie } = await signInWithGoogle(t);
+    expect(location).toBe('/dashboard');
+
+    const token = await accessToken(t.app, { email: 'gina@mail.com', cookie });
+    const admin = await t.app.inject({ url: '/api/admin/gina@mail.com', headers: bearer(token) });
+    expect(admin.json()).toEqual({ admin: false });
+    const user = await t.db
+      .selectFrom('user')
+      .selectAll()
+      .where('email', '=', 'gina@mail.com')
+      .executeTakeFirstOrThrow();
+    expect(user.name).toBe('Gina Green');
+    expect(Boolean(user.emailVerified)).toBe(true);
+  });
+
+  it('never links an unverified local account with the same address', async () => {
+    await signUp(t.app, { email: 'hugo@mail.com' });
+    google.setAccount({ sub: 'g-200', email: 'hugo@mail.com', email_verified: true, name: 'Hugo' });
+    const { location, cookie } = await signInWithGoogle(t);
+    expect(location).toMatch(/^\/login\?error=/);
+    expect(cookie).not.toMatch(/session_token=[^;]+/);
+    const accounts = await t.db
+      .selectFrom('account')
+      .innerJoin('user', 'user.id', 'account.userId')
+      .select('account.providerId')
+      .where('user.email', '=', 'hugo@mail.com')
+      .execute();
+    expect(accounts.map((a) => a.providerId)).toEqual(['credential']);
+  });
+
+  it('tells the app plainly when Google sign-in is not configured', async () => {
+    const plain = await buildTestApp();
+    try {
+      const response = await authRequest(plain.app, '/sign-in/social', {
+        provider: 'google',
+        callbackURL: '/',
+      });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.json().message).toEqual(expect.any(String));
+    } finally {
+      await plain.close();
+    }
+  });
+});
