@@ -25,6 +25,13 @@ export interface SessionTable {
   userId: string;
 }
 
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+}
+
 export interface RateLimitTable {
   id: string;
   key: string;
@@ -82,6 +89,7 @@ export interface DoctorTable {
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  account: AccountTable;
   rateLimit: RateLimitTable;
   treatment: TreatmentTable;
   booking: BookingTable;
