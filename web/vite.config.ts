@@ -7,5 +7,5 @@ export default defineConfig({
   // Read the shared contract package from its TypeScript sources.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { target: 'es2022', assetsInlineLimit: 0 },
+  build: { target: 'es2022', assetsInlineLimit: 0, manifest: true },
 });

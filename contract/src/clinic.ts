@@ -11,8 +11,5 @@ export const clinicSchema = z.object({
 });
 export type Clinic = z.infer<typeof clinicSchema>;
 
-/** The opening hours are a business constant of the spec. */
-export const OPENING_HOURS = 'Sat - Fri, 10:00 AM to 10:00 PM';
-
 export const serviceSchema = z.object({ _id: z.string(), name: z.string() });
 export type Service = z.infer<typeof serviceSchema>;

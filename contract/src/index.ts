@@ -1,4 +1,5 @@
 export * from './clinic.js';
+export * from './constants.js';
 export * from './dates.js';
 export * from './messages.js';
 export * from './money.js';

@@ -7,6 +7,7 @@ export const paths = {
   whoWeAre: '/who-we-are',
   login: '/login',
   signup: '/signup',
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   review: '/dashboard/review',
   history: '/dashboard/history',
@@ -17,7 +18,7 @@ export const paths = {
 } as const;
 
 const clientRoute =
-  /^\/(home|appointment|about|who-we-are|login|signup|dashboard(\/(review|history|users|add-doctor|manage-doctor|payment\/[^/]+))?)?\/?$/;
+  /^\/(home|appointment|about|who-we-are|login|signup|reset-password|dashboard(\/(review|history|users|add-doctor|manage-doctor|payment\/[^/]+))?)?\/?$/;
 
 /** Whether a URL path (without query) is one of the SPA's routes. */
 export function isClientRoute(pathname: string): boolean {

@@ -33,3 +33,24 @@ export const nameField = z
   .trim()
   .min(1, messages.nameRequired)
   .max(100, 'Name must be 100 characters or shorter');
+
+/** The login form (spec section 5). */
+export const loginSchema = z.object({ email: emailField(), password: passwordField });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The sign-up form (spec section 5). */
+export const signUpSchema = z.object({
+  name: nameField,
+  email: emailField(),
+  password: passwordField,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** Choosing a new password from a reset link: typed twice. */
+export const newPasswordSchema = z
+  .object({ password: passwordField, confirm: z.string() })
+  .refine((input) => input.password === input.confirm, {
+    message: 'The two passwords differ',
+    path: ['confirm'],
+  });
+export type NewPasswordInput = z.infer<typeof newPasswordSchema>;

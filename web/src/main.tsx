@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import 'react-toastify/ReactToastify.css';
 import './styles.css';
 
 const root = document.getElementById('root');

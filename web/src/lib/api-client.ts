@@ -1,10 +1,7 @@
 /**
  * The one way the web app talks to the portal's API: JSON in and out, the bearer access
- * token from local storage, and every failure turned into an ApiError with a message that
- * can be shown as it is.
+ * token, and every failure turned into an ApiError with a message that can be shown as it is.
  */
-export const ACCESS_TOKEN_KEY = 'accessToken';
-
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -22,11 +19,20 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: Body;
   signal?: AbortSignal;
+  /** Leave out the bearer token (public calls, and the calls that obtain one). */
+  anonymous?: boolean;
 }
 
+/** Supplies the current access token, renewing it first when it is about to end. */
+let tokenSource: () => Promise<string | null> = async () => null;
+export function setAccessTokenSource(source: () => Promise<string | null>) {
+  tokenSource = source;
+}
+
+/** Sends a request to the portal's server; `path` starts with '/' and is relative to /api. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = localStorage.getItem(ACCESS_TOKEN_KEY);
+  const token = options.anonymous ? null : await tokenSource();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -1,0 +1,7 @@
+/**
+ * Business constants. This module imports nothing, so the web app's first chunk can use it
+ * without pulling in zod (the package is marked free of side effects).
+ */
+
+/** The clinic's opening hours, as the spec states them. */
+export const OPENING_HOURS = 'Sat - Fri, 10:00 AM to 10:00 PM';

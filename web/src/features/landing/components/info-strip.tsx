@@ -1,0 +1,93 @@
+import { OPENING_HOURS } from '@doctors-portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { clinicQuery } from '../../../api/clinic';
+import { ClockIcon, PhoneIcon, PinIcon } from './icons';
+
+function InfoCard({
+  icon,
+  title,
+  tone,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  tone: string;
+  children: ReactNode;
+}) {
+  return (
+    <li
+      className={`on-dark rounded-box p-6 shadow-lift sm:p-7 sm:last:col-span-2 lg:last:col-span-1 ${tone}`}
+    >
+      <div className="flex items-center gap-4">
+        <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-white/15">
+          {icon}
+        </span>
+        <h2 className="text-lg font-semibold text-white">{title}</h2>
+      </div>
+      <div className="mt-4 min-h-6 leading-6 text-white">{children}</div>
+    </li>
+  );
+}
+
+/** Reserves the text's space while the clinic's details load, so the layout does not jump. */
+function Placeholder({ width }: { width: string }) {
+  return (
+    <>
+      <span aria-hidden="true" className={`shimmer mt-1 block h-4 ${width}`} />
+      <span className="sr-only">Loading…</span>
+    </>
+  );
+}
+
+const unavailable = <span>Ask our front desk</span>;
+
+/** Opening hours, where to find us and how to call us, just below the hero. */
+export function InfoStrip() {
+  const clinic = useQuery(clinicQuery);
+
+  return (
+    <section aria-label="Opening hours and contact" className="relative z-10 -mt-20 lg:-mt-24">
+      <ul className="container-page grid gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
+        <InfoCard
+          icon={<ClockIcon className="size-7" />}
+          title="Opening Hours"
+          tone="bg-primary text-primary-content"
+        >
+          <p>{OPENING_HOURS}</p>
+        </InfoCard>
+        <InfoCard
+          icon={<PinIcon className="size-7" />}
+          title="Visit Our Location"
+          tone="bg-neutral text-neutral-content"
+        >
+          {clinic.data ? (
+            <address className="not-italic">{clinic.data.address}</address>
+          ) : clinic.isError ? (
+            unavailable
+          ) : (
+            <Placeholder width="w-44" />
+          )}
+        </InfoCard>
+        <InfoCard
+          icon={<PhoneIcon className="size-7" />}
+          title="Contact Us Now"
+          tone="bg-secondary text-secondary-content"
+        >
+          {clinic.data ? (
+            <a
+              href={`tel:${clinic.data.phone.replace(/[^\d+]/g, '')}`}
+              className="rounded font-semibold underline decoration-white/50 underline-offset-4 hover:decoration-white"
+            >
+              {clinic.data.phone}
+            </a>
+          ) : clinic.isError ? (
+            unavailable
+          ) : (
+            <Placeholder width="w-36" />
+          )}
+        </InfoCard>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import { api, setAccessTokenSource } from '../api-client';
+import { clearAccessToken, currentAccessToken, startAccessToken } from './access-token';
+import { getSession, type SessionUser, signOut as signOutOnServer } from './auth-api';
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface Auth {
+  status: AuthStatus;
+  user: SessionUser | null;
+  /** Signs out on the server (the access token stops working at once) and forgets the token. */
+  signOut(): Promise<void>;
+  /** Forgets the session locally, for when the server says it has ended (401/403). */
+  endSession(): void;
+  /** Re-reads the session after signing in. */
+  refresh(): Promise<void>;
+}
+
+const AuthContext = createContext<Auth | null>(null);
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: ({ signal }) => getSession(signal),
+  staleTime: 5 * 60 * 1000,
+});
+
+setAccessTokenSource(currentAccessToken);
+
+/** Knows who is signed in, and keeps their API access token ("token sync" in the spec). */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQuery);
+  const user = session.data ?? null;
+  const token = useQuery({
+    queryKey: ['access-token', user?.email],
+    queryFn: async () => {
+      await startAccessToken(user?.email as string);
+      return true;
+    },
+    enabled: Boolean(user),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+  const endSession = useCallback(() => {
+    clearAccessToken();
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    queryClient.setQueryData(sessionQuery.queryKey, null);
+  }, [queryClient]);
+
+  // A session the server no longer honours (the token could not be issued) is no session.
+  useEffect(() => {
+    if (token.isError) endSession();
+  }, [token.isError, endSession]);
+  useEffect(() => {
+    if (session.data === null) clearAccessToken();
+  }, [session.data]);
+
+  const value = useMemo<Auth>(() => {
+    const status: AuthStatus =
+      session.isPending || (user && token.isPending)
+        ? 'loading'
+        : user && token.isSuccess
+          ? 'signed-in'
+          : 'signed-out';
+    return {
+      status,
+      user: status === 'signed-in' ? user : null,
+      signOut: async () => {
+        await signOutOnServer().catch(() => {});
+        endSession();
+      },
+      endSession,
+      refresh: () => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
+    };
+  }, [session.isPending, user, token.isPending, token.isSuccess, endSession, queryClient]);
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used inside AuthProvider');
+  return auth;
+}
+
+/** Whether the signed-in user is an administrator (GET /api/admin/{email}). */
+export function useAdminStatus() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: ['admin', user?.email],
+    queryFn: ({ signal }) =>
+      api<{ admin: boolean }>(`/admin/${encodeURIComponent(user?.email ?? '')}`, { signal }),
+    enabled: Boolean(user),
+    staleTime: 5 * 60 * 1000,
+    select: (answer) => answer.admin,
+  });
+}
