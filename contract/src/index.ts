@@ -1,3 +1,4 @@
+export * from './booking.js';
 export * from './clinic.js';
 export * from './constants.js';
 export * from './dates.js';

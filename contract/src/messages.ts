@@ -18,6 +18,13 @@ export const messages = {
   slotPlaceholder: 'Pick your Ideal Slots',
   phonePlaceholder: 'Current Phone Number',
   agePlaceholder: 'Your up-to-date Age',
+  // The spec requires slot, phone and age without wording the messages; these follow its style.
+  slotRequired: 'Slot is Required',
+  phoneRequired: 'Phone is Required',
+  phoneInvalid: 'Provide a valid Phone Number',
+  ageRequired: 'Age is Required',
+  ageInvalid: 'Age must be a whole number from 0 to 120',
+  slotTaken: 'Sorry, someone has just booked this slot. Please pick another one.',
   bookingSet: (date: string, slot: string) => `Appointment is set On: ${date} At ${slot}`,
   bookingConflict: (date: string, slot: string) =>
     `You already have an Appointment On: ${date} At ${slot}`,

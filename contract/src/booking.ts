@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { parseMediumDate } from './dates.js';
+import { messages } from './messages.js';
+
+/** A treatment as `GET /api/available` answers it: only its free slots, the price in dollars. */
+export const availableTreatmentSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slots: z.array(z.string()),
+  price: z.number(),
+});
+export type AvailableTreatment = z.infer<typeof availableTreatmentSchema>;
+
+/** A date in the spec's medium format ('Jan 5, 2022') that exists on the calendar. */
+export const mediumDateField = z
+  .string({ error: 'Date is Required' })
+  .refine((value) => parseMediumDate(value) !== null, {
+    error: "Provide a real date in the form 'Jan 5, 2022'",
+  });
+
+export const PHONE_PATTERN = /^\+?[\d\s().-]{7,20}$/;
+export const AGE_RANGE = { min: 0, max: 120 } as const;
+
+/** The fields the patient fills in the booking modal (spec: slot, phone and age are required). */
+export const bookingFormSchema = z.object({
+  slot: z.string({ error: messages.slotRequired }).min(1, messages.slotRequired),
+  phone: z
+    .string({ error: messages.phoneRequired })
+    .trim()
+    .min(1, messages.phoneRequired)
+    .refine((value) => PHONE_PATTERN.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7, {
+      error: messages.phoneInvalid,
+    }),
+  age: z.coerce
+    .number({ error: messages.ageRequired })
+    .int(messages.ageInvalid)
+    .min(AGE_RANGE.min, messages.ageInvalid)
+    .max(AGE_RANGE.max, messages.ageInvalid),
+});
+export type BookingFormInput = z.input<typeof bookingFormSchema>;
+
+/**
+ * `POST /api/booking`, the spec's booking request. The server trusts only the treatment id,
+ * date, slot, phone and age; name, email, treatment name and price come from its own records.
+ */
+export const bookingRequestSchema = bookingFormSchema.extend({
+  treatmentId: z
+    .string({ error: 'Treatment is Required' })
+    .min(1, 'Treatment is Required')
+    .max(100),
+  date: mediumDateField,
+  treatment: z.string().max(200).optional(),
+  price: z.number().optional(),
+  patientMail: z.string().max(254).optional(),
+  patientName: z.string().max(200).optional(),
+});
+export type BookingRequest = z.input<typeof bookingRequestSchema>;
+
+/** A booking as the API shows it (spec section 3); `date` in the medium format, `price` in dollars. */
+export const bookingSchema = z.object({
+  _id: z.string(),
+  patientName: z.string(),
+  patientMail: z.string(),
+  date: z.string(),
+  slot: z.string(),
+  treatment: z.string(),
+  treatmentId: z.string(),
+  price: z.number(),
+  phone: z.string(),
+  age: z.number(),
+  paid: z.boolean(),
+  transactionId: z.string().nullable(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+/**
+ * The answer to `POST /api/booking`. Success: 201 with the stored booking. The patient already
+ * holds this treatment on this date: 409, `reason: 'patient'`, and the existing booking's date and
+ * slot (the spec's conflict). Someone else took the slot first: 409, `reason: 'slot'`.
+ */
+export const bookingResultSchema = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), booking: bookingSchema }),
+  z.object({
+    success: z.literal(false),
+    reason: z.enum(['patient', 'slot']),
+    message: z.string(),
+    booking: z.object({ date: z.string(), slot: z.string() }).optional(),
+  }),
+]);
+export type BookingResult = z.infer<typeof bookingResultSchema>;
