@@ -53,15 +53,15 @@ describe(`the portal's HTTP app (${engine})`, () => {
     });
   });
 
-  it('answers unknown API paths with 404 JSON', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/nope?x=1' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
-      statusCode: 404,
-      error: 'Not Found',
-      message: 'No API route for POST /api/nope',
-    });
-  });
+  it.each(['GET', 'POST'] as const)(
+    'answers unknown API paths with 404 JSON (%s)',
+    async (method) => {
+      const response = await t.app.inject({ method, url: '/api/nope?x=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    },
+  );
 
   it('hides the cause of a server error from the client and logs it with the request id', async () => {
     const response = await t.app.inject('/api/test/explode');

@@ -39,8 +39,10 @@ export async function serveWebApp(app: FastifyInstance, root: string): Promise<v
   if (page) app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage('/', reply));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
-    if (page && (request.method === 'GET' || request.method === 'HEAD'))
-      return sendPage(pathname, reply);
+    // Unknown API paths stay JSON even though the static handler catches every GET first.
+    const isPage =
+      !pathname.startsWith('/api/') && (request.method === 'GET' || request.method === 'HEAD');
+    if (page && isPage) return sendPage(pathname, reply);
     return reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${pathname}`));
   });
 }

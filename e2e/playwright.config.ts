@@ -1,0 +1,72 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium against the BUILT portal.
+ *
+ *   npm run build                                   # once, after changing server or web code
+ *   npx playwright test -c e2e/playwright.config.ts # from the repository root
+ *
+ * `npm test` (scripts/test.mjs) builds first and runs this. The server starts on its own port
+ * (E2E_PORT, default 3210) with a fresh data directory in the system's temp folder, emptied at
+ * every start. Never run `npx playwright install`: the browser is /usr/bin/chromium (apt-get
+ * install chromium) or whatever CHROMIUM_PATH names.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = path.join(os.tmpdir(), `doctors-portal-e2e-${port}`);
+const ci = !!process.env.CI;
+
+export default defineConfig({
+  testDir: path.join(here, 'tests'),
+  outputDir: path.join(here, 'artifacts', 'test-output'),
+  fullyParallel: true,
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(root, 'test-results', 'e2e.json') }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node e2e/fixtures/serve.mjs',
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      // Always the embedded SQLite database, whatever the developer's shell or .env says.
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
