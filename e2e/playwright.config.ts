@@ -50,7 +50,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node e2e/fixtures/serve.mjs',
+    command: 'node_modules/.bin/tsx e2e/fixtures/serve.ts',
     cwd: root,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
@@ -67,6 +67,9 @@ export default defineConfig({
       // Always the embedded SQLite database, whatever the developer's shell or .env says.
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Every test presents its own client address (see fixtures/test.ts), as patients behind
+      // the clinic's proxy would, so per-client rate limits apply per test.
+      TRUST_PROXY: 'true',
     },
   },
 });

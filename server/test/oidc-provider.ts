@@ -74,6 +74,14 @@ export async function startTestOidcProvider(options: {
       return grant;
     },
     cookies: { keys: ['test-cookie-key'] },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
     pkce: { required: () => true },
   });
   const handle = provider.callback();
