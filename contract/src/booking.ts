@@ -31,11 +31,15 @@ export const bookingFormSchema = z.object({
     .refine((value) => PHONE_PATTERN.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7, {
       error: messages.phoneInvalid,
     }),
-  age: z.coerce
-    .number({ error: messages.ageRequired })
-    .int(messages.ageInvalid)
-    .min(AGE_RANGE.min, messages.ageInvalid)
-    .max(AGE_RANGE.max, messages.ageInvalid),
+  // A form field gives text: an empty one (or null) means no age, never age 0.
+  age: z.preprocess(
+    (value) => (value === '' || value === null || typeof value === 'boolean' ? undefined : value),
+    z.coerce
+      .number({ error: messages.ageRequired })
+      .int(messages.ageInvalid)
+      .min(AGE_RANGE.min, messages.ageInvalid)
+      .max(AGE_RANGE.max, messages.ageInvalid),
+  ),
 });
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 
@@ -78,13 +82,15 @@ export type Booking = z.infer<typeof bookingSchema>;
  * holds this treatment on this date: 409, `reason: 'patient'`, and the existing booking's date and
  * slot (the spec's conflict). Someone else took the slot first: 409, `reason: 'slot'`.
  */
+export const bookingCreatedSchema = z.object({ success: z.literal(true), booking: bookingSchema });
+export const bookingRefusedSchema = z.object({
+  success: z.literal(false),
+  reason: z.enum(['patient', 'slot']),
+  message: z.string(),
+  booking: z.object({ date: z.string(), slot: z.string() }).optional(),
+});
 export const bookingResultSchema = z.discriminatedUnion('success', [
-  z.object({ success: z.literal(true), booking: bookingSchema }),
-  z.object({
-    success: z.literal(false),
-    reason: z.enum(['patient', 'slot']),
-    message: z.string(),
-    booking: z.object({ date: z.string(), slot: z.string() }).optional(),
-  }),
+  bookingCreatedSchema,
+  bookingRefusedSchema,
 ]);
 export type BookingResult = z.infer<typeof bookingResultSchema>;

@@ -9,6 +9,7 @@ import { authPlugin } from './auth/plugin.js';
 import { databaseRateLimitStore, redisRateLimitStore } from './auth/rate-limit-store.js';
 import { accountRoutes } from './auth/routes.js';
 import { loadAuthSecret } from './auth/secret.js';
+import { bookingRoutes } from './bookings/routes.js';
 import { clinicRoutes } from './clinic/routes.js';
 import { type Config, ROOT_DIR } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(clinicRoutes);
       await api.register(accountRoutes);
       await api.register(treatmentRoutes);
+      await api.register(bookingRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply
           .code(404)

@@ -1,0 +1,415 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type Booking, messages, slotsBetween } from '@doctors-portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accessToken, bearer, signUp } from '../../test/accounts.js';
+import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
+import { clock } from './clock.js';
+
+interface Patient {
+  email: string;
+  name: string;
+  token: string;
+}
+
+/** A patient signed up and signed in through the API, as the web app does it. */
+async function signedUpPatient(app: FastifyInstance, name: string): Promise<Patient> {
+  const account = await signUp(app, { name });
+  return { email: account.email, name, token: await accessToken(app, account) };
+}
+
+/**
+ * Many patients at once, written straight into the auth tables with a live session each and an
+ * access token minted for it: signing up 200 people through the API would only measure
+ * password hashing (the sign-up path has its own tests).
+ */
+async function crowdOfPatients(t: TestApp, count: number): Promise<Patient[]> {
+  const now = new Date().toISOString();
+  const expires = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+  const people = Array.from({ length: count }, (_, index) => {
+    const userId = randomUUID();
+    return {
+      userId,
+      sessionId: randomUUID(),
+      name: `Crowd Patient ${index + 1}`,
+      email: `crowd-${index + 1}-${userId.slice(0, 8)}@mail.com`,
+    };
+  });
+  await t.db
+    .insertInto('user')
+    .values(
+      people.map((person) => ({
+        id: person.userId,
+        name: person.name,
+        email: person.email,
+        emailVerified: engine === 'postgres' ? true : 1,
+        image: null,
+        createdAt: now,
+        updatedAt: now,
+        role: null,
+      })),
+    )
+    .execute();
+  await t.db
+    .withTables<{ session: { createdAt: string; updatedAt: string } }>()
+    .insertInto('session')
+    .values(
+      people.map((person) => ({
+        id: person.sessionId,
+        token: randomBytes(24).toString('hex'),
+        expiresAt: expires,
+        createdAt: now,
+        updatedAt: now,
+        userId: person.userId,
+      })),
+    )
+    .execute();
+  return Promise.all(
+    people.map(async (person) => ({
+      email: person.email,
+      name: person.name,
+      token: (await t.app.accessTokens.issue(person)).token,
+    })),
+  );
+}
+
+/** The booking modal's request, as the web app sends it. */
+function bookingRequest(patient: Patient, fields: Record<string, unknown> = {}) {
+  return {
+    treatmentId: 'teeth-cleaning',
+    treatment: 'Teeth Cleaning',
+    date: 'Mar 3, 2031',
+    slot: '10:00 AM - 10:30 AM',
+    price: 80,
+    patientMail: patient.email,
+    patientName: patient.name,
+    phone: '+1 555 010 2030',
+    age: 34,
+    ...fields,
+  };
+}
+
+function book(app: FastifyInstance, patient: Patient, fields: Record<string, unknown> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/booking',
+    headers: bearer(patient.token),
+    payload: bookingRequest(patient, fields),
+  });
+}
+
+async function rowsOf(t: TestApp, where: { email?: string; date?: string }) {
+  let query = t.db.selectFrom('booking').selectAll();
+  if (where.email) query = query.where('patient_email', '=', where.email);
+  if (where.date) query = query.where('date', '=', where.date);
+  return query.execute();
+}
+
+describe(`booking a slot (${engine})`, () => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  let jane: Patient;
+  let omar: Patient;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
+    [jane, omar] = await Promise.all([
+      signedUpPatient(t.app, 'Jane Doe'),
+      signedUpPatient(t.app, 'Omar Haddad'),
+    ]);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('answers 201 with the stored booking, unpaid', async () => {
+    const response = await book(t.app, jane, { date: 'Mar 3, 2031' });
+    expect(response.statusCode).toBe(201);
+    const { success, booking } = response.json() as { success: boolean; booking: Booking };
+    expect(success).toBe(true);
+    expect(booking).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      patientName: 'Jane Doe',
+      patientMail: jane.email,
+      date: 'Mar 3, 2031',
+      slot: '10:00 AM - 10:30 AM',
+      treatment: 'Teeth Cleaning',
+      treatmentId: 'teeth-cleaning',
+      price: 80,
+      phone: '+1 555 010 2030',
+      age: 34,
+      paid: false,
+      transactionId: null,
+    });
+    const [row] = await rowsOf(t, { email: jane.email, date: '2031-03-03' });
+    expect(row).toMatchObject({
+      id: booking._id,
+      date: '2031-03-03',
+      price_cents: 8000,
+      patient_id: expect.any(String),
+      paid_at: null,
+    });
+    expect(new Date(row?.created_at ?? '').toISOString()).toBe(row?.created_at);
+  });
+
+  it('stores the server’s truth, whatever the request claims', async () => {
+    const response = await book(t.app, jane, {
+      date: 'Mar 4, 2031',
+      treatment: 'Free Whitening',
+      price: 0.01,
+      patientMail: omar.email,
+      patientName: 'Somebody Else',
+      phone: '   (555) 010-7788  ',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().booking).toMatchObject({
+      treatment: 'Teeth Cleaning',
+      price: 80,
+      patientMail: jane.email,
+      patientName: 'Jane Doe',
+      phone: '(555) 010-7788',
+    });
+    expect(await rowsOf(t, { date: '2031-03-04' })).toEqual([
+      expect.objectContaining({
+        treatment_name: 'Teeth Cleaning',
+        price_cents: 8000,
+        patient_email: jane.email,
+        patient_name: 'Jane Doe',
+        phone: '(555) 010-7788',
+      }),
+    ]);
+  });
+
+  describe('refuses with a clear message and stores nothing', () => {
+    let refused: Patient;
+    beforeAll(async () => {
+      refused = await signedUpPatient(t.app, 'Rita Refused');
+    });
+
+    it.each([
+      ['a past date', { date: 'Jan 5, 2022' }, 'You cannot book a date in the past'],
+      [
+        'an impossible date',
+        { date: 'Feb 30, 2031' },
+        "Provide a real date in the form 'Jan 5, 2022'",
+      ],
+      [
+        'a date in another format',
+        { date: '2031-03-05' },
+        "Provide a real date in the form 'Jan 5, 2022'",
+      ],
+      [
+        'an unknown treatment',
+        { treatmentId: 'root-canal' },
+        'We do not offer that treatment. Please pick one from the list.',
+      ],
+      ['no treatment', { treatmentId: undefined }, 'Treatment is Required'],
+      [
+        'a slot the clinic does not offer',
+        { slot: '9:00 AM - 9:30 AM' },
+        'That slot is not offered for this treatment',
+      ],
+      [
+        'another treatment’s slot',
+        { slot: '2:00 PM - 3:00 PM' },
+        'That slot is not offered for this treatment',
+      ],
+      ['no slot', { slot: undefined }, messages.slotRequired],
+      ['no phone', { phone: undefined }, messages.phoneRequired],
+      ['a blank phone', { phone: '   ' }, messages.phoneRequired],
+      ['a phone that is no number', { phone: 'call me maybe' }, messages.phoneInvalid],
+      ['no age', { age: undefined }, messages.ageRequired],
+      ['a blank age', { age: '' }, messages.ageRequired],
+      ['a null age', { age: null }, messages.ageRequired],
+      ['age -1', { age: -1 }, messages.ageInvalid],
+      ['age 200', { age: 200 }, messages.ageInvalid],
+      ['age 3.5', { age: 3.5 }, messages.ageInvalid],
+    ])('%s', async (_situation, fields, message) => {
+      const response = await book(t.app, refused, { date: 'Mar 5, 2031', ...fields });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+      expect(await rowsOf(t, { email: refused.email })).toEqual([]);
+    });
+
+    it('without a live access token (401)', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/booking',
+        payload: bookingRequest(refused, { date: 'Mar 5, 2031' }),
+      });
+      expect(response.statusCode).toBe(401);
+      expect(await rowsOf(t, { date: '2031-03-05' })).toEqual([]);
+    });
+  });
+
+  describe('conflicts (409)', () => {
+    it('a second booking of the same treatment on the same date: the spec’s conflict', async () => {
+      expect((await book(t.app, jane, { date: 'Mar 6, 2031' })).statusCode).toBe(201);
+
+      const again = await book(t.app, jane, { date: 'Mar 6, 2031', slot: '11:00 AM - 11:30 AM' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({
+        success: false,
+        reason: 'patient',
+        message: 'You already have an Appointment On: Mar 6, 2031 At 10:00 AM - 10:30 AM',
+        booking: { date: 'Mar 6, 2031', slot: '10:00 AM - 10:30 AM' },
+      });
+      // The very same slot again is the same conflict, not "someone else took it".
+      const same = await book(t.app, jane, { date: 'Mar 6, 2031' });
+      expect(same.json()).toMatchObject({ reason: 'patient' });
+      expect(await rowsOf(t, { email: jane.email, date: '2031-03-06' })).toHaveLength(1);
+    });
+
+    it('other treatments the same day, and the same treatment another day, are fine', async () => {
+      expect((await book(t.app, omar, { date: 'Mar 7, 2031' })).statusCode).toBe(201);
+      const other = { treatmentId: 'cavity-filling', slot: '11:00 AM - 12:00 PM' };
+      expect((await book(t.app, omar, { date: 'Mar 7, 2031', ...other })).statusCode).toBe(201);
+      expect((await book(t.app, omar, { date: 'Mar 8, 2031' })).statusCode).toBe(201);
+    });
+
+    it('a slot someone else holds: its own message', async () => {
+      expect((await book(t.app, jane, { date: 'Mar 9, 2031' })).statusCode).toBe(201);
+      const late = await book(t.app, omar, { date: 'Mar 9, 2031' });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({
+        success: false,
+        reason: 'slot',
+        message: 'Sorry, someone has just booked this slot. Please pick another one.',
+      });
+      expect(await rowsOf(t, { date: '2031-03-09' })).toHaveLength(1);
+    });
+  });
+
+  describe("today, in the clinic's time zone (America/New_York)", () => {
+    it('a slot that has started cannot be booked; a later one can', async () => {
+      // 2:10 PM in New York; 7:10 PM in UTC.
+      vi.spyOn(clock, 'now').mockReturnValue(new Date('2031-04-01T18:10:00Z'));
+      const whitening = { treatmentId: 'teeth-whitening', date: 'Apr 1, 2031' };
+      const started = await book(t.app, omar, { ...whitening, slot: '2:00 PM - 3:00 PM' });
+      expect(started.statusCode).toBe(400);
+      expect(started.json().message).toBe(
+        'That slot has already started today. Please pick a later one.',
+      );
+      const later = await book(t.app, omar, { ...whitening, slot: '3:00 PM - 4:00 PM' });
+      expect(later.statusCode).toBe(201);
+    });
+
+    it('yesterday is the past even where it is already today in UTC', async () => {
+      // 1:00 AM on Apr 3 in UTC is still 9:00 PM on Apr 2 in New York.
+      vi.spyOn(clock, 'now').mockReturnValue(new Date('2031-04-03T01:00:00Z'));
+      const response = await book(t.app, omar, { date: 'Apr 1, 2031' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('You cannot book a date in the past');
+    });
+  });
+
+  describe('races: the database decides', () => {
+    it('200 patients booking one slot at once: exactly one gets it', async () => {
+      const crowd = await crowdOfPatients(t, 200);
+      const responses = await Promise.all(
+        crowd.map((patient) => book(t.app, patient, { date: 'May 1, 2031' })),
+      );
+      const codes = responses.map((response) => response.statusCode);
+      expect(codes.filter((code) => code === 201)).toHaveLength(1);
+      expect(codes.filter((code) => code === 409)).toHaveLength(199);
+      for (const response of responses.filter((r) => r.statusCode === 409)) {
+        expect(response.json()).toMatchObject({ success: false, reason: 'slot' });
+      }
+      const rows = await rowsOf(t, { date: '2031-05-01' });
+      expect(rows).toHaveLength(1);
+      const winner = responses.find((response) => response.statusCode === 201);
+      expect(rows[0]?.id).toBe(winner?.json().booking._id);
+    }, 60_000);
+
+    it('one patient booking 50 slots of one treatment on one date at once: exactly one holds', async () => {
+      // A treatment with 50 quarter-hour slots, so that every request asks for a different one.
+      const slots = slotsBetween('10:00 AM', '10:30 PM', 15);
+      expect(slots).toHaveLength(50);
+      await t.db
+        .insertInto('treatment')
+        .values({
+          id: 'quick-check',
+          name: 'Quick Check',
+          price_cents: 2500,
+          slots: JSON.stringify(slots),
+          sort_order: 99,
+        })
+        .execute();
+      const [patient] = await crowdOfPatients(t, 1);
+      if (!patient) throw new Error('no patient');
+
+      const responses = await Promise.all(
+        slots.map((slot) =>
+          book(t.app, patient, { treatmentId: 'quick-check', date: 'May 2, 2031', slot }),
+        ),
+      );
+      const winners = responses.filter((response) => response.statusCode === 201);
+      expect(winners).toHaveLength(1);
+      const held = (winners[0]?.json() as { booking: Booking } | undefined)?.booking ?? {
+        slot: '',
+      };
+      const losers = responses.filter((response) => response.statusCode === 409);
+      expect(losers).toHaveLength(49);
+      for (const response of losers) {
+        expect(response.json()).toEqual({
+          success: false,
+          reason: 'patient',
+          message: messages.bookingConflict('May 2, 2031', held.slot),
+          booking: { date: 'May 2, 2031', slot: held.slot },
+        });
+      }
+      expect(await rowsOf(t, { email: patient.email })).toHaveLength(1);
+    }, 60_000);
+  });
+
+  describe('the confirmation mail', () => {
+    it('reaches the patient with the appointment and an .ics calendar part', async () => {
+      const response = await book(t.app, omar, {
+        treatmentId: 'fluoride-treatment',
+        date: 'Jun 2, 2031',
+        slot: '11:30 AM - 12:00 PM',
+      });
+      expect(response.statusCode).toBe(201);
+
+      const mail = await smtp.waitForMail(
+        (received) =>
+          received.envelope.to.includes(omar.email) && /Jun 2, 2031/.test(received.subject ?? ''),
+      );
+      expect(mail.subject).toBe(
+        'Appointment confirmed: Fluoride Treatment on Jun 2, 2031 at 11:30 AM - 12:00 PM',
+      );
+      expect(mail.text).toContain('Hello Omar Haddad,');
+      expect(mail.text).toContain('Price: $45');
+      expect(mail.text).toContain(`${t.config.publicUrl}/dashboard`);
+      const ics = mail.attachments.find((attachment) => attachment.filename?.endsWith('.ics'));
+      const calendar = ics?.content.toString('utf8') ?? '';
+      expect(calendar).toContain('\r\nDTSTART;TZID=America/New_York:20310602T113000\r\n');
+      expect(calendar).toContain('\r\nDTEND;TZID=America/New_York:20310602T120000\r\n');
+      expect(calendar).toContain(`UID:booking-${response.json().booking._id}@`);
+    });
+
+    it('failing to send it does not fail the booking; the failure is logged', async () => {
+      // An SMTP server that was there and is gone: the connection is refused.
+      const gone = await startTestSmtpServer();
+      await gone.close();
+      const broken = await buildTestApp({ env: { SMTP_URL: gone.url } });
+      try {
+        const patient = (await crowdOfPatients(broken, 1))[0] as Patient;
+        const response = await book(broken.app, patient, { date: 'Jun 3, 2031' });
+        expect(response.statusCode).toBe(201);
+        await vi.waitFor(
+          () =>
+            expect(broken.logs.map((log) => log.msg)).toContain(
+              'could not send the booking confirmation',
+            ),
+          { timeout: 10_000 },
+        );
+      } finally {
+        await broken.close();
+      }
+    });
+  });
+});

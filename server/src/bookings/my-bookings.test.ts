@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import type { AvailableTreatment, Booking } from '@doctors-portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accessToken, bearer, signUp } from '../../test/accounts.js';
+import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import { clock } from './clock.js';
+
+interface Patient {
+  email: string;
+  token: string;
+}
+
+async function patient(app: FastifyInstance, name: string): Promise<Patient> {
+  const account = await signUp(app, { name });
+  return { email: account.email, token: await accessToken(app, account) };
+}
+
+async function book(
+  app: FastifyInstance,
+  who: Patient,
+  treatmentId: string,
+  date: string,
+  slot: string,
+): Promise<Booking> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/booking',
+    headers: bearer(who.token),
+    payload: { treatmentId, date, slot, phone: '+1 555 010 2030', age: 29 },
+  });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { booking: Booking }).booking;
+}
+
+const myBookings = (app: FastifyInstance, who: Patient, patientMail = who.email) =>
+  app.inject({
+    url: `/api/booking?patientMail=${encodeURIComponent(patientMail)}`,
+    headers: bearer(who.token),
+  });
+
+const cancel = (app: FastifyInstance, who: Patient | null, id: string) =>
+  app.inject({
+    method: 'DELETE',
+    url: `/api/booking/${id}`,
+    headers: who ? bearer(who.token) : {},
+  });
+
+async function freeSlots(app: FastifyInstance, date: string, treatmentId: string) {
+  const response = await app.inject(`/api/available?date=${encodeURIComponent(date)}`);
+  const treatments = response.json() as AvailableTreatment[];
+  return treatments.find((treatment) => treatment._id === treatmentId)?.slots ?? [];
+}
+
+describe(`a patient's own bookings (${engine})`, () => {
+  let t: TestApp;
+  let jane: Patient;
+  let omar: Patient;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    [jane, omar] = await Promise.all([patient(t.app, 'Jane Doe'), patient(t.app, 'Omar Haddad')]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('GET /api/booking?patientMail=', () => {
+    it('lists only the caller’s bookings, by date and then by start time', async () => {
+      // Booked out of order; a date sorted as text would put Feb 2033 before Mar 2032.
+      await book(t.app, jane, 'teeth-cleaning', 'Feb 1, 2033', '10:00 AM - 10:30 AM');
+      await book(t.app, jane, 'teeth-whitening', 'Mar 1, 2032', '7:00 PM - 8:00 PM');
+      await book(t.app, jane, 'teeth-cleaning', 'Mar 1, 2032', '5:30 PM - 6:00 PM');
+      await book(t.app, jane, 'cavity-filling', 'Mar 1, 2032', '11:00 AM - 12:00 PM');
+      await book(t.app, omar, 'oral-surgery', 'Mar 1, 2032', '10:00 AM - 11:30 AM');
+
+      const response = await myBookings(t.app, jane);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      const bookings = response.json() as Booking[];
+      expect(bookings.map(({ date, slot, treatment }) => [date, slot, treatment])).toEqual([
+        ['Mar 1, 2032', '11:00 AM - 12:00 PM', 'Cavity Filling'],
+        ['Mar 1, 2032', '5:30 PM - 6:00 PM', 'Teeth Cleaning'],
+        ['Mar 1, 2032', '7:00 PM - 8:00 PM', 'Teeth Whitening'],
+        ['Feb 1, 2033', '10:00 AM - 10:30 AM', 'Teeth Cleaning'],
+      ]);
+      expect(bookings.every((booking) => booking.patientMail === jane.email)).toBe(true);
+      expect(bookings[0]).toEqual({
+        _id: expect.any(String),
+        patientName: 'Jane Doe',
+        patientMail: jane.email,
+        date: 'Mar 1, 2032',
+        slot: '11:00 AM - 12:00 PM',
+        treatment: 'Cavity Filling',
+        treatmentId: 'cavity-filling',
+        price: 150,
+        phone: '+1 555 010 2030',
+        age: 29,
+        paid: false,
+        transactionId: null,
+      });
+    });
+
+    it('reads the email case-insensitively', async () => {
+      const response = await myBookings(t.app, jane, jane.email.toUpperCase());
+      expect(response.statusCode).toBe(200);
+      expect((response.json() as Booking[]).length).toBeGreaterThan(0);
+    });
+
+    it('answers an empty list to a patient without bookings', async () => {
+      const newcomer = await patient(t.app, 'Nia Newcomer');
+      expect((await myBookings(t.app, newcomer)).json()).toEqual([]);
+    });
+
+    it('refuses another patient’s email (403), a caller without a token (401) and no email (400)', async () => {
+      const other = await myBookings(t.app, omar, jane.email);
+      expect(other.statusCode).toBe(403);
+      expect(other.json().message).toBe('You can only see your own appointments.');
+      const anonymous = await t.app.inject(`/api/booking?patientMail=${jane.email}`);
+      expect(anonymous.statusCode).toBe(401);
+      const unnamed = await t.app.inject({ url: '/api/booking', headers: bearer(jane.token) });
+      expect(unnamed.statusCode).toBe(400);
+      expect(unnamed.json().message).toBe('patientMail is Required');
+    });
+
+    it('shows a paid booking as paid with its transaction id', async () => {
+      const booking = await book(
+        t.app,
+        omar,
+        'teeth-cleaning',
+        'Apr 2, 2032',
+        '11:00 AM - 11:30 AM',
+      );
+      await t.db
+        .updateTable('booking')
+        .set({ paid_at: new Date().toISOString(), transaction_id: 'pi_test_123' })
+        .where('id', '=', booking._id)
+        .execute();
+      const listed = (await myBookings(t.app, omar)).json() as Booking[];
+      expect(listed.find((row) => row._id === booking._id)).toMatchObject({
+        paid: true,
+        transactionId: 'pi_test_123',
+      });
+    });
+  });
+
+  describe('DELETE /api/booking/:id', () => {
+    it('cancels the caller’s unpaid future booking and frees its slot', async () => {
+      const slot = '2:00 PM - 3:00 PM';
+      const booking = await book(t.app, jane, 'teeth-whitening', 'May 3, 2032', slot);
+      expect(await freeSlots(t.app, 'May 3, 2032', 'teeth-whitening')).not.toContain(slot);
+
+      const response = await cancel(t.app, jane, booking._id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ deletedCount: 1 });
+      expect(await freeSlots(t.app, 'May 3, 2032', 'teeth-whitening')).toContain(slot);
+      const listed = (await myBookings(t.app, jane)).json() as Booking[];
+      expect(listed.map((row) => row._id)).not.toContain(booking._id);
+      // Someone else can have it now, and so could Jane again.
+      await book(t.app, omar, 'teeth-whitening', 'May 3, 2032', slot);
+      expect((await cancel(t.app, jane, booking._id)).statusCode).toBe(404);
+    });
+
+    it('refuses someone else’s booking (403) and keeps it', async () => {
+      const booking = await book(
+        t.app,
+        jane,
+        'fluoride-treatment',
+        'May 4, 2032',
+        '10:00 AM - 10:30 AM',
+      );
+      const response = await cancel(t.app, omar, booking._id);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('You can only cancel your own appointments.');
+      expect(
+        await t.db.selectFrom('booking').select('id').where('id', '=', booking._id).execute(),
+      ).toHaveLength(1);
+    });
+
+    it('answers 404 for an unknown or malformed id, and 401 without a token', async () => {
+      for (const id of [randomUUID(), 'not-a-booking-id', '1', `${randomUUID()}x`]) {
+        const response = await cancel(t.app, jane, id);
+        expect(response.statusCode, id).toBe(404);
+        expect(response.json().message).toBe('There is no such booking.');
+      }
+      expect((await cancel(t.app, null, randomUUID())).statusCode).toBe(401);
+    });
+
+    it('refuses a paid booking (409)', async () => {
+      const booking = await book(
+        t.app,
+        jane,
+        'teeth-cleaning',
+        'May 5, 2032',
+        '10:00 AM - 10:30 AM',
+      );
+      await t.db
+        .updateTable('booking')
+        .set({ paid_at: new Date().toISOString(), transaction_id: 'pi_test_456' })
+        .where('id', '=', booking._id)
+        .execute();
+      const response = await cancel(t.app, jane, booking._id);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(
+        'A paid booking cannot be cancelled online; please call the clinic.',
+      );
+    });
+
+    it('refuses a booking whose day has passed or whose slot has started today (409)', async () => {
+      const morning = await book(
+        t.app,
+        jane,
+        'teeth-cleaning',
+        'May 6, 2032',
+        '10:00 AM - 10:30 AM',
+      );
+      const evening = await book(
+        t.app,
+        jane,
+        'teeth-whitening',
+        'May 6, 2032',
+        '8:00 PM - 9:00 PM',
+      );
+      const message =
+        'This appointment has already started or passed, so it can no longer be cancelled.';
+
+      // 10:15 AM on May 6 in New York.
+      vi.spyOn(clock, 'now').mockReturnValue(new Date('2032-05-06T14:15:00Z'));
+      const started = await cancel(t.app, jane, morning._id);
+      expect(started.statusCode).toBe(409);
+      expect(started.json().message).toBe(message);
+
+      // The next morning.
+      vi.spyOn(clock, 'now').mockReturnValue(new Date('2032-05-07T13:00:00Z'));
+      const past = await cancel(t.app, jane, evening._id);
+      expect(past.statusCode).toBe(409);
+      expect(past.json().message).toBe(message);
+
+      // Earlier on May 6 the evening slot could still be cancelled.
+      vi.spyOn(clock, 'now').mockReturnValue(new Date('2032-05-06T14:15:00Z'));
+      expect((await cancel(t.app, jane, evening._id)).statusCode).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,196 @@
+import {
+  availableTreatmentSchema,
+  bookingCreatedSchema,
+  bookingRefusedSchema,
+  bookingRequestSchema,
+  bookingSchema,
+  mediumDateField,
+  messages,
+  paths,
+} from '@doctors-portal/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CurrentUser } from '../auth/current-user.js';
+import { callerOf, isOwnEmail, requireUser } from '../auth/guards.js';
+import type { Booking } from '../db/schema.js';
+import { errorBody } from '../http/errors.js';
+import { bookingConfirmationEmail } from '../mail/templates.js';
+import { clinicMoment, clock } from './clock.js';
+import { listPatientBookings } from './repository.js';
+import {
+  availableOn,
+  bookingErrors,
+  bookSlot,
+  cancelBooking,
+  inAppointmentOrder,
+  isoDateOf,
+  toApiBooking,
+} from './service.js';
+
+const error = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+/**
+ * Availability by date, booking, a patient's own bookings and cancelling them
+ * (spec section 7: GET /available, POST /booking, GET /booking; DELETE /booking/{id} is ours).
+ */
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const moment = () => clinicMoment(app.config.clinic.timeZone, clock.now());
+
+  app.get(
+    '/available',
+    {
+      schema: {
+        summary: 'The treatments with the slots still free on a date',
+        description:
+          "Dates are in the clinic's time zone: past dates have no slots, and today's slots " +
+          'that have started are not offered.',
+        tags: ['bookings'],
+        querystring: z.object({ date: mediumDateField }),
+        response: { 200: z.array(availableTreatmentSchema), 400: error },
+      },
+    },
+    async (request, reply) => {
+      const treatments = await availableOn(app.db, isoDateOf(request.query.date), moment());
+      // Every booking changes the answer: neither browsers nor proxies may keep it.
+      reply.header('cache-control', 'no-store');
+      return treatments;
+    },
+  );
+
+  app.post(
+    '/booking',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Book a slot for the signed-in patient',
+        description:
+          "The patient's name and email come from the session and the treatment's name and " +
+          'price from the clinic; those fields of the request are ignored. 409 when the patient ' +
+          "already holds this treatment on this date (reason 'patient', with that booking's " +
+          "date and slot) or someone else holds the slot (reason 'slot').",
+        tags: ['bookings'],
+        security: [{ bearer: [] }],
+        body: bookingRequestSchema,
+        response: { 201: bookingCreatedSchema, 400: error, 401: error, 409: bookingRefusedSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const outcome = await bookSlot(app.db, moment(), caller, request.body);
+      if (outcome.booked) {
+        sendConfirmation(app, request.log, caller, outcome.booking);
+        return reply.code(201).send({ success: true, booking: toApiBooking(outcome.booking) });
+      }
+      if (outcome.rule === 'slot') {
+        return reply
+          .code(409)
+          .send({ success: false, reason: 'slot', message: messages.slotTaken });
+      }
+      const { date, slot } = toApiBooking(outcome.existing);
+      return reply.code(409).send({
+        success: false,
+        reason: 'patient',
+        message: messages.bookingConflict(date, slot),
+        booking: { date, slot },
+      });
+    },
+  );
+
+  app.get(
+    '/booking',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The caller's own bookings, by date and start time",
+        tags: ['bookings'],
+        security: [{ bearer: [] }],
+        querystring: z.object({
+          patientMail: z
+            .string({ error: 'patientMail is Required' })
+            .min(1, 'patientMail is Required')
+            .max(254),
+        }),
+        response: { 200: z.array(bookingSchema), 400: error, 401: error, 403: error },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if (!isOwnEmail(caller, request.query.patientMail)) {
+        return reply.code(403).send(errorBody(403, bookingErrors.notYourMail));
+      }
+      const rows = await listPatientBookings(app.db, caller.email);
+      reply.header('cache-control', 'private, no-store');
+      return inAppointmentOrder(rows).map(toApiBooking);
+    },
+  );
+
+  app.delete(
+    '/booking/:id',
+    {
+      preHandler: requireUser,
+      // A malformed id names no booking: 404 like an unknown one, rather than a 400.
+      attachValidation: true,
+      schema: {
+        summary: 'Cancel one of your own unpaid bookings that has not started, freeing its slot',
+        tags: ['bookings'],
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.uuid() }),
+        response: {
+          200: z.object({ deletedCount: z.number() }),
+          401: error,
+          403: error,
+          404: error,
+          409: error,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        return reply.code(404).send(errorBody(404, bookingErrors.noSuchBooking));
+      }
+      await cancelBooking(app.db, moment(), callerOf(request), request.params.id);
+      return { deletedCount: 1 };
+    },
+  );
+};
+
+/**
+ * Mails the patient their appointment with an .ics event. The booking stands whatever happens
+ * to the mail, so the answer does not wait for it and a failure is only logged.
+ */
+function sendConfirmation(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  patient: CurrentUser,
+  booking: Booking,
+): void {
+  const { date, slot, treatment, price } = toApiBooking(booking);
+  Promise.resolve()
+    .then(() =>
+      app.mailer.send({
+        to: patient.email,
+        ...bookingConfirmationEmail({
+          clinic: app.config.clinic,
+          booking: {
+            id: booking.id,
+            patientName: booking.patient_name,
+            treatment,
+            date,
+            isoDate: booking.date,
+            slot,
+            priceDollars: price,
+          },
+          url: `${app.config.publicUrl}${paths.dashboard}`,
+        }),
+      }),
+    )
+    .catch((err: unknown) => {
+      log.error({ err, bookingId: booking.id }, 'could not send the booking confirmation');
+    });
+}
