@@ -1,5 +1,6 @@
-import { ComingSoon } from '../components/coming-soon';
+import { BookingSection } from '../features/booking/components/booking-section';
 
+/** /appointment: the booking page (spec section 2). */
 export default function AppointmentRoute() {
-  return <ComingSoon title="Appointment" />;
+  return <BookingSection level={1} />;
 }

@@ -111,7 +111,6 @@ export function Navbar({ user, onLogout }: NavbarProps) {
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const onDashboard = startsWith(location.pathname, paths.dashboard);
-  const [sidebarPresent, setSidebarPresent] = useState(false);
 
   // Every navigation closes the mobile menu and the dashboard sidebar.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key marks a navigation.
@@ -119,12 +118,6 @@ export function Navbar({ user, onLogout }: NavbarProps) {
     setMenuOpen(false);
     setSidebarOpen(false);
   }, [location.key]);
-
-  // aria-controls may only name an element that exists: the dashboard layout renders it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check after every navigation.
-  useEffect(() => {
-    setSidebarPresent(onDashboard && document.getElementById(DASHBOARD_SIDEBAR_ID) !== null);
-  }, [onDashboard, location.key]);
 
   // Escape or a click outside the bar closes the open menu.
   useEffect(() => {
@@ -167,7 +160,7 @@ export function Navbar({ user, onLogout }: NavbarProps) {
                 className="btn btn-ghost btn-square"
                 aria-label={sidebar.open ? 'Close dashboard menu' : 'Open dashboard menu'}
                 aria-expanded={sidebar.open}
-                aria-controls={sidebarPresent ? DASHBOARD_SIDEBAR_ID : undefined}
+                aria-controls={sidebar.present ? DASHBOARD_SIDEBAR_ID : undefined}
                 onClick={() => {
                   setMenuOpen(false);
                   sidebar.toggle();

@@ -1,11 +1,33 @@
+import { useRef } from 'react';
 import { Outlet } from 'react-router';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
+import { DashboardSidebar } from '../../features/dashboard/dashboard-sidebar';
+import { WelcomeBanner } from '../../features/dashboard/welcome-banner';
+import { useAuth } from '../../lib/auth/auth-provider';
 
+/**
+ * /dashboard: the sidebar beside the nested page (spec section 2). On small screens the sidebar
+ * is a drawer opened from the navigation bar.
+ */
 export default function DashboardLayout() {
+  const { user } = useAuth();
+  const content = useRef<HTMLDivElement>(null);
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
-      <VerifyEmailNotice />
-      <Outlet />
+    <div className="bg-base-200/60">
+      <div className="container-page py-6 sm:py-8 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-8 lg:py-10">
+        <DashboardSidebar />
+        <div ref={content} tabIndex={-1} className="flex min-w-0 flex-col gap-6 outline-none">
+          <VerifyEmailNotice />
+          {user ? (
+            <WelcomeBanner
+              key={user.email}
+              email={user.email}
+              onDismiss={() => content.current?.focus()}
+            />
+          ) : null}
+          <Outlet />
+        </div>
+      </div>
     </div>
   );
 }

@@ -27,7 +27,7 @@ export function VerifyEmailNotice() {
   return (
     <div
       role="status"
-      className="alert alert-warning alert-soft flex flex-wrap justify-between gap-3"
+      className="alert flex flex-wrap justify-between gap-3 border-warning bg-warning/15 text-base-content"
     >
       <span>
         Please verify your email address: open the link we sent to <strong>{user.email}</strong>.

@@ -1,0 +1,113 @@
+import type { AvailableTreatment } from '@doctors-portal/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Ref } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
+import { TreatmentCard, TreatmentCardSkeleton } from './treatment-card';
+
+/** The spec's 1, 2 and 3 columns on small, medium and large screens. */
+const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
+const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+export interface AvailableAppointmentsProps {
+  /** The chosen day in the medium format. */
+  date: string;
+  availability: UseQueryResult<AvailableTreatment[]>;
+  onBook: (treatment: AvailableTreatment, button: HTMLButtonElement) => void;
+  onIntent?: () => void;
+  /** The heading takes focus when the button that opened the modal is gone. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/** 'Available Appointments on {date}' and the day's treatment cards, or why there are none. */
+export function AvailableAppointments({
+  date,
+  availability,
+  onBook,
+  onIntent,
+  headingRef,
+}: AvailableAppointmentsProps) {
+  const treatments = availability.data;
+  const fullyBooked =
+    treatments !== undefined &&
+    treatments.length > 0 &&
+    treatments.every((treatment) => treatment.slots.length === 0);
+
+  return (
+    <section
+      aria-labelledby="available-title"
+      className="bg-base-100 pb-16 pt-12 sm:pb-20 sm:pt-16"
+    >
+      <div className="container-page">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="eyebrow">Free slots</p>
+          <h2
+            id="available-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="heading-2 mt-3 text-neutral outline-none"
+          >
+            {`Available Appointments on ${date}`}
+          </h2>
+          {fullyBooked ? (
+            <p className="lead mt-4">
+              Every slot is taken on this day. Please pick another date on the calendar.
+            </p>
+          ) : (
+            <p className="lead mt-4">
+              Each card shows the earliest free time. Pick any free slot in the booking form.
+            </p>
+          )}
+        </div>
+
+        <div className="mt-10" aria-busy={availability.isFetching}>
+          {treatments ? (
+            treatments.length > 0 ? (
+              <ul className={GRID}>
+                {treatments.map((treatment) => (
+                  <TreatmentCard
+                    key={treatment._id}
+                    treatment={treatment}
+                    onBook={onBook}
+                    onIntent={onIntent}
+                  />
+                ))}
+              </ul>
+            ) : (
+              <div className="mx-auto max-w-xl rounded-box border border-dashed border-base-300 bg-base-200/60 px-6 py-10 text-center">
+                <p className="heading-3 text-neutral">No treatments on this day</p>
+                <p className="mt-2 text-muted">
+                  The clinic offers no appointments on {date}. Please pick another date.
+                </p>
+              </div>
+            )
+          ) : availability.isError ? (
+            <div className="mx-auto flex max-w-xl flex-col items-center gap-4">
+              <ErrorAlert>
+                {`We could not load the appointments for ${date}. ${availability.error.message}`}
+              </ErrorAlert>
+              <button
+                type="button"
+                className="btn btn-primary btn-outline"
+                onClick={() => void availability.refetch()}
+                disabled={availability.isFetching}
+              >
+                Try again
+              </button>
+            </div>
+          ) : (
+            <>
+              <span role="status" className="sr-only">
+                Loading available appointments…
+              </span>
+              <ul className={GRID} aria-hidden="true">
+                {SKELETONS.map((key) => (
+                  <TreatmentCardSkeleton key={key} />
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

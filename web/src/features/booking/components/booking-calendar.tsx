@@ -1,0 +1,58 @@
+import 'react-day-picker/style.css';
+import './booking-calendar.css';
+import { DayPicker, type Labels } from 'react-day-picker';
+
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
+
+/**
+ * Day buttons are named "5 January 2030, Saturday": the name starts with the number the button
+ * shows, so speech input ("click 5") works and axe's label-content-name-mismatch rule passes.
+ */
+const labels: Partial<Labels> = {
+  labelDayButton: (date, modifiers) => {
+    let label = `${date.getDate()} ${monthYear.format(date)}, ${weekday.format(date)}`;
+    if (modifiers.today) label += ', today';
+    if (modifiers.selected) label += ', selected';
+    return label;
+  },
+};
+
+export interface BookingCalendarProps {
+  /** The selected day, a local date at midnight. */
+  selected: Date;
+  /** The clinic's today, a local date at midnight; earlier days cannot be picked. */
+  today: Date;
+  onSelect: (date: Date) => void;
+  /** Announced after every change (the calendar's footer is a live region). */
+  footer?: string;
+  'aria-labelledby'?: string;
+}
+
+/** The single-date calendar: one month, weeks starting on Sunday, past days disabled. */
+export function BookingCalendar({
+  selected,
+  today,
+  onSelect,
+  footer,
+  ...rest
+}: BookingCalendarProps) {
+  return (
+    <DayPicker
+      className="booking-calendar"
+      mode="single"
+      required
+      selected={selected}
+      onSelect={onSelect}
+      today={today}
+      defaultMonth={selected}
+      startMonth={today}
+      disabled={{ before: today }}
+      numberOfMonths={1}
+      weekStartsOn={0}
+      labels={labels}
+      footer={footer}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,262 @@
+import {
+  type AvailableTreatment,
+  formatMediumDate,
+  OPENING_HOURS,
+  parseIsoDate,
+  paths,
+  todayIn,
+} from '@doctors-portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import {
+  type ComponentType,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { clinicQuery } from '../../../api/clinic';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import type { LoginState } from '../../../lib/auth/guards';
+import { availabilityQuery } from '../api/booking';
+import { isoToLocalDate, localDateToIso } from '../dates';
+import { AvailableAppointments } from './available-appointments';
+import type { BookingModalProps } from './booking-modal';
+import { bookButtonId } from './treatment-card';
+
+/** The form (react-hook-form and zod) is fetched only when a patient opens it. */
+const loadBookingModal = () => import('./booking-modal');
+
+function ModalUnavailable({ onClose }: BookingModalProps) {
+  useEffect(() => {
+    toast.error('The booking form could not be loaded. Check your connection and try again.');
+    onClose();
+  }, [onClose]);
+  return null;
+}
+
+const BookingModal = lazy<ComponentType<BookingModalProps>>(() =>
+  loadBookingModal().catch(() => ({ default: ModalUnavailable })),
+);
+
+/**
+ * The calendar (react-day-picker with date-fns, about 20 KB gzip) is its own chunk: on the home
+ * page it sits below the fold, so the landing route's first JavaScript stays small. Its download
+ * starts as soon as the section renders; a skeleton of the same size holds its place.
+ */
+const BookingCalendar = lazy(() =>
+  import('./booking-calendar').then((module) => ({ default: module.BookingCalendar })),
+);
+
+/** Search parameters: the chosen day (ISO), and a treatment to open after signing in. */
+const DATE_PARAM = 'date';
+const BOOK_PARAM = 'book';
+
+function CalendarSkeleton() {
+  return (
+    <div aria-hidden="true" className="text-neutral">
+      <span className="shimmer block h-6 w-36" />
+      <div className="mt-6 grid grid-cols-7 gap-2">
+        {Array.from({ length: 35 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder cells.
+          <span key={index} className="shimmer block size-9 rounded-xl sm:size-10" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function CalendarLoading() {
+  return (
+    <>
+      <span role="status" className="sr-only">
+        Loading the calendar…
+      </span>
+      <CalendarSkeleton />
+    </>
+  );
+}
+
+export interface BookingSectionProps {
+  /** 1 on the booking page, where the calendar's heading is the page's title; 2 on the home page. */
+  level?: 1 | 2;
+  /** The anchor of the calendar hero; the login round trip comes back to it. */
+  id?: string;
+}
+
+/**
+ * The booking page's content (spec section 2), on /appointment and on the home page: a hero with
+ * the calendar, then the day's treatments. The chosen day lives in the address (?date=), so it
+ * survives a reload and the trip to the login page and back.
+ */
+export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProps) {
+  const auth = useAuth();
+  const clinic = useQuery(clinicQuery);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const titleId = useId();
+  const availableHeading = useRef<HTMLHeadingElement>(null);
+  const [selection, setSelection] = useState<{
+    treatment: AvailableTreatment;
+    trigger: HTMLElement | null;
+  } | null>(null);
+
+  const timeZone = clinic.data?.timeZone;
+  const today = timeZone ? todayIn(timeZone) : null;
+  const requested = parseIsoDate(params.get(DATE_PARAM) ?? '');
+  const day = today && requested && requested >= today ? requested : today;
+  const date = day ? formatMediumDate(day) : null;
+
+  const availability = useQuery({ ...availabilityQuery(date ?? ''), enabled: date !== null });
+  const signedIn = auth.status === 'signed-in';
+
+  const updateParams = useCallback(
+    (change: (next: URLSearchParams) => void) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          change(next);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+
+  const open = useCallback((treatment: AvailableTreatment, trigger: HTMLElement | null) => {
+    setSelection({ treatment, trigger });
+  }, []);
+
+  const onBook = (treatment: AvailableTreatment, button: HTMLButtonElement) => {
+    if (signedIn) {
+      open(treatment, button);
+      return;
+    }
+    // Visitors sign in first and come back to this day, with this treatment's form open.
+    const back = new URLSearchParams(params);
+    if (day) back.set(DATE_PARAM, day);
+    back.set(BOOK_PARAM, treatment._id);
+    const from = { ...location, search: `?${back}`, hash: `#${id}` };
+    navigate(paths.login, { state: { from } satisfies LoginState });
+  };
+
+  // Back from the login page: open the form of the treatment the visitor picked, if still free.
+  const resume = params.get(BOOK_PARAM);
+  useEffect(() => {
+    if (!resume || !signedIn || !availability.data) return;
+    updateParams((next) => next.delete(BOOK_PARAM));
+    const treatment = availability.data.find((candidate) => candidate._id === resume);
+    if (treatment && treatment.slots.length > 0) {
+      open(treatment, document.getElementById(bookButtonId(treatment._id)));
+    } else if (treatment && date) {
+      toast.info(`${treatment.name} has no free slots left on ${date}. Please pick another day.`);
+    }
+  }, [resume, signedIn, availability.data, updateParams, open, date]);
+
+  const close = useCallback(() => {
+    const trigger = selection?.trigger;
+    setSelection(null);
+    // Focus goes back to the button that opened the form, or to the list's heading without it.
+    if (trigger?.isConnected && !(trigger as HTMLButtonElement).disabled) trigger.focus();
+    else availableHeading.current?.focus();
+  }, [selection]);
+
+  const Title = level === 1 ? 'h1' : 'h2';
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  return (
+    <>
+      <section
+        id={id}
+        aria-labelledby={titleId}
+        className="relative overflow-hidden bg-gradient-to-b from-mint to-base-200/70"
+      >
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -left-40 -bottom-48 size-[30rem] rounded-full bg-primary/5"
+        />
+        <div className="container-page relative grid items-center gap-10 py-14 sm:py-16 md:grid-cols-[1fr_auto] md:gap-8 lg:gap-16 lg:py-20">
+          <div className="max-w-xl">
+            <p className="eyebrow">Online booking</p>
+            <Title id={titleId} className="heading-2 mt-3 text-neutral">
+              Pick a Day for Your Visit
+            </Title>
+            <p className="lead mt-5">
+              Choose a date on the calendar to see which treatments still have free slots. Booking
+              takes less than a minute, and you can pay online before your visit.
+            </p>
+            <dl className="mt-7 flex flex-wrap gap-3 text-[0.95rem]">
+              <div className="rounded-box bg-base-100/80 px-4 py-3 shadow-soft">
+                <dt className="text-sm text-muted">Your chosen day</dt>
+                <dd className="font-semibold text-neutral">{date ?? '…'}</dd>
+              </div>
+              <div className="rounded-box bg-base-100/80 px-4 py-3 shadow-soft">
+                <dt className="text-sm text-muted">Opening hours</dt>
+                <dd className="font-semibold text-neutral">{OPENING_HOURS}</dd>
+              </div>
+            </dl>
+            {timeZone && timeZone !== browserZone ? (
+              <p className="mt-4 text-sm text-muted">
+                All times are the clinic&rsquo;s local time ({timeZone.replace(/_/g, ' ')}).
+              </p>
+            ) : null}
+          </div>
+
+          <div className="w-fit max-w-full rounded-box border border-base-300 bg-base-100 p-4 shadow-lift sm:p-6">
+            {today && day ? (
+              <Suspense fallback={<CalendarLoading />}>
+                <BookingCalendar
+                  aria-labelledby={titleId}
+                  selected={isoToLocalDate(day)}
+                  today={isoToLocalDate(today)}
+                  onSelect={(picked) =>
+                    updateParams((next) => {
+                      next.set(DATE_PARAM, localDateToIso(picked));
+                      next.delete(BOOK_PARAM);
+                    })
+                  }
+                />
+              </Suspense>
+            ) : clinic.isError ? (
+              <div className="flex w-72 max-w-full flex-col items-start gap-3">
+                <ErrorAlert>{`The calendar could not be loaded. ${clinic.error.message}`}</ErrorAlert>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-outline btn-sm"
+                  onClick={() => void clinic.refetch()}
+                  disabled={clinic.isFetching}
+                >
+                  Try again
+                </button>
+              </div>
+            ) : (
+              <CalendarLoading />
+            )}
+          </div>
+        </div>
+      </section>
+
+      {date ? (
+        <AvailableAppointments
+          date={date}
+          availability={availability}
+          onBook={onBook}
+          onIntent={signedIn ? () => void loadBookingModal().catch(() => {}) : undefined}
+          headingRef={availableHeading}
+        />
+      ) : null}
+
+      {selection && date ? (
+        <Suspense fallback={null}>
+          <BookingModal treatment={selection.treatment} date={date} onClose={close} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
