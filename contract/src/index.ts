@@ -1,3 +1,4 @@
+export * from './admin.js';
 export * from './booking.js';
 export * from './clinic.js';
 export * from './constants.js';
