@@ -14,14 +14,19 @@ import { clinicRoutes } from './clinic/routes.js';
 import { type Config, ROOT_DIR } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Database } from './db/schema.js';
+import { doctorRoutes } from './doctors/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { errorBody, handleError } from './http/errors.js';
+import { imageRoutes, uploadRoutes } from './images/routes.js';
+import { createImageStorage } from './images/storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { paymentRoutes } from './payments/routes.js';
 import { openApi } from './plugins/openapi.js';
 import { connectRedis } from './plugins/redis.js';
 import { securityHeaders } from './plugins/security.js';
 import { serveWebApp } from './spa/plugin.js';
 import { treatmentRoutes } from './treatments/routes.js';
+import { userRoutes } from './users/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,14 +73,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
 
-  await securityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  await securityHeaders(app, {
+    https: config.publicUrl.startsWith('https://'),
+    stripe: config.payments.provider === 'stripe',
+  });
   await openApi(app);
 
   const mailer = createMailer(config, app.log);
   app.decorate('mailer', mailer);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  const images = createImageStorage(config.images);
+  app.decorate('images', images);
   app.addHook('onClose', async () => {
     mailer.close();
+    images.close();
     await redis?.quit();
   });
   const rateLimits = redis ? redisRateLimitStore(redis) : databaseRateLimitStore(database.db);
@@ -94,6 +105,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(treatmentRoutes);
       await api.register(bookingRoutes);
+      await api.register(paymentRoutes);
+      await api.register(userRoutes);
+      await api.register(doctorRoutes);
+      await api.register(imageRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply
           .code(404)
@@ -105,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  await app.register(uploadRoutes);
   await serveWebApp(app, options.webRoot ?? path.join(ROOT_DIR, 'web', 'dist'));
   return app;
 }

@@ -40,6 +40,12 @@ const mailbox = z.string().refine((value) => MAILBOX.test(value.trim()), {
   error: 'must be an email address, optionally with a name: Clinic <no-reply@clinic.example>',
 });
 
+/** A Stripe key or secret of the given prefixes, e.g. sk_test_… or sk_live_…. */
+const stripeKey = (prefixes: string[], example: string) =>
+  z.string().refine((value) => new RegExp(`^(${prefixes.join('|')})_\\S+$`).test(value), {
+    error: `must be a Stripe ${example} from the Stripe dashboard`,
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
@@ -92,9 +98,43 @@ const envSchema = z.object({
       error: 'must be a redis:// or rediss:// URL',
     })
     .optional(),
+  STRIPE_SECRET_KEY: stripeKey(
+    ['sk_test', 'sk_live', 'rk_test', 'rk_live'],
+    'secret key (sk_…)',
+  ).optional(),
+  STRIPE_PUBLISHABLE_KEY: stripeKey(['pk_test', 'pk_live'], 'publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: stripeKey(['whsec'], 'webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_BASE: httpUrl
+    .refine((value) => new URL(value).pathname === '/' && !new URL(value).search, {
+      error: 'must be an http(s):// origin without a path, such as http://127.0.0.1:12111',
+    })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be an S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, { error: 'must be a region name such as us-east-1' })
+    .optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: httpUrl.optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
+
+/** Variables whose values a message must not repeat. */
+const SECRET_VARIABLES = new Set([
+  'AUTH_SECRET',
+  'GOOGLE_CLIENT_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -120,7 +160,36 @@ export interface Config {
   };
   /** Shared rate-limit counters for several instances; the database keeps them otherwise. */
   redisUrl: string | undefined;
+  /** Stripe when its three STRIPE_* secrets are set; otherwise the offline demo gateway. */
+  payments: PaymentsConfig;
+  /** Where uploaded images are kept: DATA_DIR/uploads, or an S3 bucket when S3_* are set. */
+  images: ImagesConfig;
 }
+
+export type PaymentsConfig =
+  | { provider: 'demo' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      /** Where stripe-node sends its requests instead of api.stripe.com (a local stand-in). */
+      apiBase?: { host: string; port: number; protocol: 'http' | 'https' };
+    };
+
+export type ImagesConfig =
+  | { storage: 'disk'; dir: string }
+  | {
+      storage: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible service (path-style addressing); unset: AWS S3 itself. */
+      endpoint?: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** Where browsers fetch the bucket's objects; unset: the portal serves them at /uploads/. */
+      publicUrl?: string;
+    };
 
 /** Thrown when the environment cannot start the portal; its message is one line. */
 export class ConfigError extends StartupError {
@@ -135,8 +204,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    const value = cleaned[name];
-    // A URL's password is never repeated in the message.
+    // A secret is never repeated in the message, nor a URL's password.
+    const value = SECRET_VARIABLES.has(name) ? undefined : cleaned[name];
     const shown = value?.replace(/^([a-z][a-z\d+.-]*:\/\/[^/:@\s]*:)[^@/\s]*@/i, '$1***@');
     const got = shown === undefined ? '' : ` (got ${JSON.stringify(shown)})`;
     throw new ConfigError(`${name} ${issue?.message ?? 'is invalid'}${got}`);
@@ -148,7 +217,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       `${missing} must be set too: Google sign-in needs both its client id and secret`,
     );
   }
+  const payments = paymentsConfig(env);
   const dataDir = path.resolve(ROOT_DIR, env.DATA_DIR);
+  const images = imagesConfig(env, dataDir);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -187,6 +258,88 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : null,
     },
     redisUrl: env.REDIS_URL,
+    payments,
+    images,
+  };
+}
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_PUBLIC_URL'] as const;
+
+/** S3 needs its bucket, region and key pair together; none of S3_* keeps images on disk. */
+function imagesConfig(env: z.output<typeof envSchema>, dataDir: string): ImagesConfig {
+  const missing = S3_REQUIRED.filter((name) => !env[name]);
+  if (missing.length === S3_REQUIRED.length) {
+    const stray = S3_OPTIONAL.find((name) => env[name]);
+    if (stray) {
+      throw new ConfigError(
+        `${stray} is set but S3 storage is not: set S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY too, or unset it`,
+      );
+    }
+    return { storage: 'disk', dir: path.join(dataDir, 'uploads') };
+  }
+  const { S3_BUCKET: bucket, S3_REGION: region } = env;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (missing.length > 0 || !bucket || !region || !accessKeyId || !secretAccessKey) {
+    throw new ConfigError(
+      `${missing.join(' and ')} must be set too: S3 image storage needs the bucket, region, access key id and secret access key (leave every S3_* unset to keep images in DATA_DIR/uploads)`,
+    );
+  }
+  return {
+    storage: 's3',
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+    ...(env.S3_PUBLIC_URL ? { publicUrl: env.S3_PUBLIC_URL } : {}),
+  };
+}
+
+const STRIPE_SECRETS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const;
+
+/** Stripe needs all three of its secrets, from one mode (test or live); none means the demo. */
+function paymentsConfig(env: z.output<typeof envSchema>): PaymentsConfig {
+  const missing = STRIPE_SECRETS.filter((name) => !env[name]);
+  if (missing.length === STRIPE_SECRETS.length) {
+    if (env.STRIPE_API_BASE) {
+      throw new ConfigError(
+        'STRIPE_API_BASE is set but Stripe is not: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET too, or unset it',
+      );
+    }
+    return { provider: 'demo' };
+  }
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey } = env;
+  const { STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
+  if (missing.length > 0 || !secretKey || !publishableKey || !webhookSecret) {
+    throw new ConfigError(
+      `${missing.join(' and ')} must be set too: Stripe payments need the secret key, the publishable key and the webhook signing secret (leave all three unset for the offline demo gateway)`,
+    );
+  }
+  const secretMode = secretKey.includes('_live_') ? 'live' : 'test';
+  const publishableMode = publishableKey.startsWith('pk_live_') ? 'live' : 'test';
+  if (secretMode !== publishableMode) {
+    throw new ConfigError(
+      `STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key: use the two keys of one mode`,
+    );
+  }
+  if (!env.STRIPE_API_BASE) return { provider: 'stripe', secretKey, publishableKey, webhookSecret };
+  const url = new URL(env.STRIPE_API_BASE);
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return {
+    provider: 'stripe',
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    apiBase: {
+      host: url.hostname,
+      port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+      protocol,
+    },
   };
 }
 

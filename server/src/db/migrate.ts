@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
 import { StartupError } from '../startup-error.js';
 import * as initial from './migrations/0001_initial.js';
+import * as payments from './migrations/0002_payments.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_payments': payments,
 };
 
 export class MigrationError extends StartupError {

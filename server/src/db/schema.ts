@@ -77,6 +77,42 @@ export interface PaymentTable {
   created_at: ColumnType<string, string, never>;
 }
 
+/** Which provider intent settles a booking (migrations/0002_payments.ts). */
+export interface PaymentIntentTable {
+  booking_id: string;
+  /** 'demo' or 'stripe'. */
+  provider: string;
+  intent_id: string;
+  amount_cents: number;
+  currency: string;
+  created_at: string;
+}
+
+/** An intent of the offline demo gateway; it never holds a card number or CVC. */
+export interface DemoPaymentIntentTable {
+  /** 'pi_demo_…'. */
+  id: string;
+  booking_id: string;
+  amount_cents: number;
+  currency: string;
+  status: 'requires_payment_method' | 'succeeded';
+  client_secret: string;
+  receipt_email: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last4: string | null;
+  /** The card error of the latest failed attempt, e.g. 'card_declined'. */
+  last_error_code: string | null;
+  created_at: ColumnType<string, string, never>;
+  updated_at: string;
+}
+
+/** A Stripe webhook event already handled. */
+export interface StripeEventTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
 export interface DoctorTable {
   id: string;
   name: string;
@@ -94,6 +130,9 @@ export interface Database {
   treatment: TreatmentTable;
   booking: BookingTable;
   payment: PaymentTable;
+  payment_intent: PaymentIntentTable;
+  demo_payment_intent: DemoPaymentIntentTable;
+  stripe_event: StripeEventTable;
   doctor: DoctorTable;
 }
 

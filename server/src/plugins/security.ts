@@ -1,18 +1,36 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Security headers for every answer: a strict content security policy and friends. */
-export async function securityHeaders(app: FastifyInstance, options: { https: boolean }) {
+/**
+ * What Stripe.js needs, and no more: its script and the card element's frames from js.stripe.com,
+ * 3-D Secure frames from hooks.stripe.com, and its calls to api.stripe.com.
+ */
+const STRIPE_JS = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+/**
+ * Security headers for every answer: a strict content security policy and friends. With
+ * `stripe`, the policy also lets the payment page load Stripe.js.
+ */
+export async function securityHeaders(
+  app: FastifyInstance,
+  options: { https: boolean; stripe?: boolean },
+) {
+  const stripe = options.stripe ?? false;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? STRIPE_JS.script : [])],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? STRIPE_JS.connect : [])],
+        ...(stripe ? { frameSrc: STRIPE_JS.frame } : {}),
         formAction: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

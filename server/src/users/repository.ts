@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, UserTable } from '../db/schema.js';
 
 /** Gives or takes the admin role; answers whether an account with that email exists. */
 export async function setAdmin(
@@ -13,4 +13,185 @@ export async function setAdmin(
     .where('email', '=', email.trim().toLowerCase())
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The columns the admin rule and the users list need. */
+export interface UserRecord {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  emailVerified: boolean;
+  createdAt: string;
+  admin: boolean;
+}
+
+type UserRow = Pick<
+  UserTable,
+  'id' | 'name' | 'email' | 'image' | 'emailVerified' | 'createdAt' | 'role'
+>;
+
+/**
+ * The admin rule of `findSessionUser` (auth/current-user.ts): the 'admin' role, or a verified
+ * address listed in ADMIN_EMAILS.
+ */
+export function isAdmin(
+  row: Pick<UserRow, 'role' | 'emailVerified' | 'email'>,
+  adminEmails: ReadonlySet<string>,
+): boolean {
+  return row.role === 'admin' || (Boolean(row.emailVerified) && adminEmails.has(row.email));
+}
+
+function toRecord(row: UserRow, adminEmails: ReadonlySet<string>): UserRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    image: row.image,
+    emailVerified: Boolean(row.emailVerified),
+    createdAt: new Date(row.createdAt).toISOString(),
+    admin: isAdmin(row, adminEmails),
+  };
+}
+
+const USER_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'image',
+  'emailVerified',
+  'createdAt',
+  'role',
+] as const;
+
+/** One page of accounts, oldest first, and how many there are in all. */
+export async function listUsers(
+  db: Kysely<Database>,
+  adminEmails: ReadonlySet<string>,
+  page: { limit: number; offset: number },
+): Promise<{ users: UserRecord[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('user')
+      .select(USER_COLUMNS)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('user')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { users: rows.map((row) => toRecord(row, adminEmails)), total: Number(count.total) };
+}
+
+/** The account using `email` (compared case-insensitively, as sign-up stores it lowercased). */
+export async function findUserByEmail(
+  db: Kysely<Database>,
+  adminEmails: ReadonlySet<string>,
+  email: string,
+): Promise<UserRecord | null> {
+  const row = await db
+    .selectFrom('user')
+    .select(USER_COLUMNS)
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row ? toRecord(row, adminEmails) : null;
+}
+
+/** Gives the admin role to a patient; answers 0 when someone made them admin meanwhile. */
+export async function promoteToAdmin(db: Kysely<Database>, userId: string): Promise<number> {
+  const result = await db
+    .updateTable('user')
+    .set({ role: 'admin', updatedAt: new Date().toISOString() })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('role', 'is', null), eb('role', '!=', 'admin')]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The rule of `isAdmin` as a condition on the user table. */
+function adminCondition(adminEmails: ReadonlySet<string>) {
+  const listed = [...adminEmails];
+  return sql<boolean>`(${sql.ref('role')} = 'admin'${
+    listed.length > 0
+      ? sql` or (${sql.ref('emailVerified')} = ${sql.lit(true)} and ${sql.ref('email')} in (${sql.join(listed)}))`
+      : sql``
+  })`;
+}
+
+/** How many administrators the clinic has. */
+export async function countAdmins(
+  db: Kysely<Database>,
+  adminEmails: ReadonlySet<string>,
+): Promise<number> {
+  const row = await db
+    .selectFrom('user')
+    .select((eb) => eb.fn.countAll<number>().as('admins'))
+    .where(adminCondition(adminEmails))
+    .executeTakeFirstOrThrow();
+  return Number(row.admins);
+}
+
+/** Why a removal did not happen; the transaction was rolled back. */
+export class RemovalRefused extends Error {
+  constructor(readonly reason: 'last-admin' | 'caller-not-admin') {
+    super(reason);
+    this.name = 'RemovalRefused';
+  }
+}
+
+/**
+ * Deletes an account as `callerId` (an admin) asks: its sessions and sign-in methods go with it
+ * (foreign keys cascade), so its access tokens stop at once; its bookings stay with the clinic,
+ * their `patient_id` set to null (the patient's name and email stay on them).
+ *
+ * One transaction holds the check and the delete. On PostgreSQL it first locks every admin's
+ * row, so two admins removing each other at once are served one after the other and the second
+ * finds too few admins left; on SQLite, write transactions are serialised already. The answer is
+ * the number of accounts deleted: 0 when the account was already gone.
+ */
+export async function removeUser(
+  db: Kysely<Database>,
+  adminEmails: ReadonlySet<string>,
+  userId: string,
+  callerId: string,
+  engine: 'sqlite' | 'postgres',
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    if (engine === 'postgres') {
+      await trx
+        .selectFrom('user')
+        .select('id')
+        .where(adminCondition(adminEmails))
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    }
+    // The removal comes first, so that SQLite takes its write lock before anything is read.
+    const deleted = await trx.deleteFrom('user').where('id', '=', userId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) return 0;
+    await deleteVerifications(trx, userId);
+    const admins = await trx
+      .selectFrom('user')
+      .select('id')
+      .where(adminCondition(adminEmails))
+      .execute();
+    if (admins.length === 0) throw new RemovalRefused('last-admin');
+    if (!admins.some((admin) => admin.id === callerId)) {
+      throw new RemovalRefused('caller-not-admin');
+    }
+    return 1;
+  });
+}
+
+/** Pending password-reset and similar tokens of the account (the auth library keys them by id). */
+async function deleteVerifications(trx: Transaction<Database>, userId: string) {
+  await trx
+    .withTables<{ verification: { id: string; value: string } }>()
+    .deleteFrom('verification')
+    .where('value', '=', userId)
+    .execute();
 }

@@ -1,0 +1,52 @@
+/**
+ * A card gateway as the portal uses it: it creates a payment intent for a booking, which the
+ * browser confirms with the card, and it tells the server what became of an intent. The server
+ * marks a booking paid only on the gateway's word (see service.ts), never on the browser's.
+ */
+export interface PaymentProvider {
+  readonly name: 'demo' | 'stripe';
+  /**
+   * An intent to charge `amountCents` for a booking, naming the booking in its metadata.
+   * Idempotent per booking and amount: asked twice, it answers the same intent.
+   */
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  /** The intent as the gateway knows it now, or null when it has no intent by that id. */
+  retrieve(intentId: string): Promise<ProviderIntent | null>;
+}
+
+export interface CreateIntentInput {
+  bookingId: string;
+  amountCents: number;
+  currency: 'usd';
+  /** Where the gateway may send its own receipt. */
+  receiptEmail: string;
+  /** The id of an intent of this booking that can no longer be paid (cancelled), if any. */
+  replaces?: string;
+}
+
+/** Stripe's PaymentIntent statuses; the demo gateway uses the first and the last. */
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+export interface ProviderIntent {
+  id: string;
+  status: IntentStatus;
+  amountCents: number;
+  /** Lower case ISO code, e.g. 'usd'. */
+  currency: string;
+  /** The booking named in the intent's metadata; null for an intent the portal did not make. */
+  bookingId: string | null;
+  /** What the browser confirms the intent with. */
+  clientSecret: string;
+}
+
+/** The gateway could not be reached or answered unexpectedly: the request may be retried. */
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError';
+}

@@ -1,0 +1,252 @@
+import { type Booking as ApiBooking, centsToDollars } from '@doctors-portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { CurrentUser } from '../auth/current-user.js';
+import { toApiBooking } from '../bookings/service.js';
+import type { Config } from '../config/env.js';
+import type { Booking, Database } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { paymentReceiptEmail } from '../mail/templates.js';
+import type { PaymentProvider, ProviderIntent } from './provider.js';
+import {
+  findBooking,
+  findStoredIntent,
+  isOwner,
+  isUniqueViolation,
+  markPaid,
+  paymentErrors,
+  storeIntent,
+} from './repository.js';
+
+/** What the payment routes work with. */
+export interface Payments {
+  db: Kysely<Database>;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  clinic: Config['clinic'];
+}
+
+/** Every payment is in US dollars, as cents. */
+export const CURRENCY = 'usd';
+
+/** The shape of the transaction ids the providers give: 'pi_…' for both. */
+const INTENT_ID = /^pi_[A-Za-z0-9_]{1,190}$/;
+
+/** The caller's own booking, or an HttpError: 404 unknown, 403 someone else's. */
+async function ownBooking(
+  payments: Payments,
+  caller: CurrentUser,
+  bookingId: string,
+): Promise<Booking> {
+  const booking = await findBooking(payments.db, bookingId);
+  if (!booking) throw new HttpError(404, paymentErrors.noSuchBooking);
+  if (!isOwner(caller, booking)) throw new HttpError(403, paymentErrors.notYourBookingToPay);
+  return booking;
+}
+
+/** `GET /api/booking/{id}`: a booking for its patient or the clinic's administrators. */
+export async function readBooking(
+  payments: Payments,
+  caller: CurrentUser,
+  bookingId: string,
+): Promise<ApiBooking> {
+  const booking = await findBooking(payments.db, bookingId);
+  if (!booking) throw new HttpError(404, paymentErrors.noSuchBooking);
+  if (caller.role !== 'admin' && !isOwner(caller, booking)) {
+    throw new HttpError(403, paymentErrors.notYourBookingToSee);
+  }
+  return toApiBooking(booking);
+}
+
+/**
+ * Why the provider's intent cannot pay this booking, or null when it does: it must have
+ * succeeded, name this booking, and be for the booking's stored price in dollars.
+ */
+export function mismatch(intent: ProviderIntent, booking: Booking): string | null {
+  if (intent.bookingId !== booking.id) return paymentErrors.otherBooking;
+  if (intent.amountCents !== booking.price_cents || intent.currency !== CURRENCY) {
+    return paymentErrors.otherAmount;
+  }
+  if (intent.status !== 'succeeded') return paymentErrors.notSucceeded;
+  return null;
+}
+
+/**
+ * `POST /api/create-payment-intent`: the client secret of the intent that pays the caller's
+ * booking. The amount is the stored booking's price; a price sent along must equal it. The
+ * booking's intent is reused while it can still be paid; one that has already succeeded settles
+ * the booking (its confirmation never reached us) and the answer is that it is paid.
+ */
+export async function createPaymentIntent(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  caller: CurrentUser,
+  request: { bookingId: string; price?: number | undefined },
+): Promise<{ clientSecret: string }> {
+  const booking = await ownBooking(payments, caller, request.bookingId);
+  if (booking.paid_at !== null) throw new HttpError(409, paymentErrors.alreadyPaid);
+  if (request.price !== undefined && request.price !== centsToDollars(booking.price_cents)) {
+    throw new HttpError(400, paymentErrors.priceMismatch);
+  }
+  const { provider } = payments;
+  const wanted = { bookingId: booking.id, amountCents: booking.price_cents, currency: CURRENCY };
+
+  let replaces: string | undefined;
+  const stored = await findStoredIntent(payments.db, booking.id);
+  if (
+    stored?.provider === provider.name &&
+    stored.amount_cents === wanted.amountCents &&
+    stored.currency === wanted.currency
+  ) {
+    const intent = await provider.retrieve(stored.intent_id);
+    if (intent?.status === 'canceled') replaces = intent.id;
+    else if (intent) return usable(payments, log, booking, intent);
+  }
+
+  const intent = await provider.createIntent({
+    ...wanted,
+    currency: CURRENCY,
+    receiptEmail: booking.patient_email,
+    ...(replaces ? { replaces } : {}),
+  });
+  await storeIntent(payments.db, {
+    booking_id: booking.id,
+    provider: provider.name,
+    intent_id: intent.id,
+    amount_cents: intent.amountCents,
+    currency: intent.currency,
+    created_at: new Date().toISOString(),
+  });
+  return usable(payments, log, booking, intent);
+}
+
+/** The client secret of a booking's intent that is still to be paid. */
+async function usable(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  booking: Booking,
+  intent: ProviderIntent,
+): Promise<{ clientSecret: string }> {
+  if (intent.status === 'succeeded' && mismatch(intent, booking) === null) {
+    await settle(payments, log, booking, intent);
+    throw new HttpError(409, paymentErrors.alreadyPaid);
+  }
+  return { clientSecret: intent.clientSecret };
+}
+
+export interface ConfirmResult {
+  /** 1 when this call marked the booking paid, 0 when it already was. */
+  modifiedCount: 0 | 1;
+  booking: ApiBooking;
+}
+
+/**
+ * `PATCH /api/booking/{id}`: the browser says the card payment `transactionId` succeeded. The
+ * provider is asked, and only when it confirms that intent succeeded for this booking and its
+ * price is the booking marked paid and the payment stored. Repeating it changes nothing.
+ */
+export async function confirmPayment(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  caller: CurrentUser,
+  bookingId: string,
+  request: { appointmentId: string; transactionId: string },
+): Promise<ConfirmResult> {
+  if (request.appointmentId !== bookingId) {
+    throw new HttpError(400, paymentErrors.appointmentMismatch);
+  }
+  const booking = await ownBooking(payments, caller, bookingId);
+  if (booking.paid_at !== null) return alreadyPaidWith(booking, request.transactionId);
+  if (!INTENT_ID.test(request.transactionId)) {
+    throw new HttpError(400, paymentErrors.noSuchPayment);
+  }
+  const intent = await payments.provider.retrieve(request.transactionId);
+  if (!intent) throw new HttpError(400, paymentErrors.noSuchPayment);
+  const refusal = mismatch(intent, booking);
+  if (refusal) throw new HttpError(400, refusal);
+
+  if (await settle(payments, log, booking, intent)) {
+    const paid = await findBooking(payments.db, booking.id);
+    if (paid) return { modifiedCount: 1, booking: toApiBooking(paid) };
+  }
+  // Paid meanwhile by a concurrent confirmation, or cancelled.
+  const now = await findBooking(payments.db, booking.id);
+  if (!now) throw new HttpError(404, paymentErrors.noSuchBooking);
+  return alreadyPaidWith(now, request.transactionId);
+}
+
+/** A paid booking confirmed again: fine with the same payment, a conflict with another. */
+function alreadyPaidWith(booking: Booking, transactionId: string): ConfirmResult {
+  if (booking.paid_at !== null && booking.transaction_id === transactionId) {
+    return { modifiedCount: 0, booking: toApiBooking(booking) };
+  }
+  throw new HttpError(409, paymentErrors.alreadyPaid);
+}
+
+/**
+ * Marks the booking paid by a verified intent and mails the receipt. Answers whether this call
+ * did it; false when the booking was paid already, whether before or by a concurrent call.
+ */
+export async function settle(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  booking: Booking,
+  intent: ProviderIntent,
+): Promise<boolean> {
+  let changed: boolean;
+  try {
+    changed = await markPaid(payments.db, booking.id, {
+      provider: payments.provider.name,
+      transactionId: intent.id,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+    });
+  } catch (error) {
+    // A concurrent confirmation stored the payment first; the caller looks at what it stored.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+  if (changed) {
+    log.info({ bookingId: booking.id, transactionId: intent.id }, 'booking paid');
+    sendReceipt(payments, log, booking, intent);
+  }
+  return changed;
+}
+
+/**
+ * Mails the patient their receipt. The payment stands whatever happens to the mail, so nobody
+ * waits for it and a failure is only logged.
+ */
+function sendReceipt(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  booking: Booking,
+  intent: ProviderIntent,
+): void {
+  const { date, slot, treatment } = toApiBooking(booking);
+  const amountDollars = centsToDollars(intent.amountCents);
+  Promise.resolve()
+    .then(() =>
+      payments.mailer.send({
+        to: booking.patient_email,
+        ...paymentReceiptEmail({
+          clinic: payments.clinic,
+          booking: {
+            id: booking.id,
+            patientName: booking.patient_name,
+            treatment,
+            date,
+            isoDate: booking.date,
+            slot,
+            priceDollars: amountDollars,
+          },
+          transactionId: intent.id,
+          amountDollars,
+        }),
+      }),
+    )
+    .catch((err: unknown) => {
+      log.error({ err, bookingId: booking.id }, 'could not send the payment receipt');
+    });
+}

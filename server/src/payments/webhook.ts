@@ -1,0 +1,99 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { errorBody } from '../http/errors.js';
+import { findBooking, forgetStripeEvent, recordStripeEvent } from './repository.js';
+import { mismatch, type Payments, settle } from './service.js';
+import { fromStripeIntent } from './stripe.js';
+
+export const webhookErrors = {
+  noSignature: 'Missing the Stripe-Signature header: only Stripe may call this address.',
+  badSignature:
+    'The Stripe-Signature does not match this body: check that STRIPE_WEBHOOK_SECRET is the signing secret of this endpoint.',
+} as const;
+
+const error = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
+
+/**
+ * `POST /api/stripe/webhook`: Stripe's events, verified by their signature over the raw body
+ * (hence this route's own JSON parser, which keeps the bytes). A `payment_intent.succeeded`
+ * marks its booking paid exactly as a confirmation from the browser would; that covers a patient
+ * who closed the page before the browser could tell us. Stripe delivers an event at least once:
+ * one already handled is acknowledged and changes nothing.
+ */
+export async function stripeWebhookRoutes(
+  app: FastifyInstance,
+  options: { stripe: Stripe; webhookSecret: string; payments: Payments },
+) {
+  const { stripe, webhookSecret, payments } = options;
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/stripe/webhook',
+    {
+      schema: {
+        summary: "Stripe's events (signed); marks a booking paid when its payment succeeds",
+        tags: ['payments'],
+        response: {
+          200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+          400: error,
+        },
+      },
+    },
+    async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || signature === '') {
+        return reply.code(400).send(errorBody(400, webhookErrors.noSignature));
+      }
+      if (!Buffer.isBuffer(request.body)) {
+        return reply.code(400).send(errorBody(400, webhookErrors.badSignature));
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
+      } catch (err) {
+        request.log.warn({ err }, 'refused a Stripe webhook call with a bad signature');
+        return reply.code(400).send(errorBody(400, webhookErrors.badSignature));
+      }
+
+      if (!(await recordStripeEvent(payments.db, event))) {
+        return { received: true as const, duplicate: true };
+      }
+      try {
+        await handleEvent(payments, request.log, event);
+      } catch (err) {
+        // Not handled after all: Stripe delivers it again after this failure.
+        await forgetStripeEvent(payments.db, event.id);
+        throw err;
+      }
+      return { received: true as const, duplicate: false };
+    },
+  );
+}
+
+async function handleEvent(payments: Payments, log: FastifyBaseLogger, event: Stripe.Event) {
+  if (event.type !== 'payment_intent.succeeded') return;
+  const intent = fromStripeIntent(event.data.object);
+  const context = { eventId: event.id, transactionId: intent.id, bookingId: intent.bookingId };
+  const booking = intent.bookingId ? await findBooking(payments.db, intent.bookingId) : undefined;
+  if (!booking) {
+    log.error(context, 'Stripe took a payment for a booking we do not have: refund it in Stripe');
+    return;
+  }
+  const refusal = mismatch(intent, booking);
+  if (refusal) {
+    log.error({ ...context, refusal }, 'a succeeded Stripe payment does not match its booking');
+    return;
+  }
+  if (!(await settle(payments, log, booking, intent))) {
+    const now = await findBooking(payments.db, booking.id);
+    if (now?.transaction_id !== intent.id) {
+      log.error(
+        { ...context, paidWith: now?.transaction_id },
+        'a booking was paid twice: refund the second payment in Stripe',
+      );
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import { messages, userSchema, usersQuerySchema } from '@doctors-portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf, isOwnEmail, requireAdmin, requireUser } from '../auth/guards.js';
+import { errorBody } from '../http/errors.js';
+import {
+  countAdmins,
+  findUserByEmail,
+  listUsers,
+  promoteToAdmin,
+  RemovalRefused,
+  removeUser,
+  type UserRecord,
+} from './repository.js';
+
+const error = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
+const emailParam = z.object({ email: z.string().trim().min(1).max(254) });
+
+export const userErrors = {
+  noSuchUser: (email: string) => `No account uses ${email}: the person must sign up first.`,
+  removeSelf: 'You cannot remove your own account: ask another admin to do it.',
+  lastAdmin: 'The clinic needs at least one admin.',
+  notAdminAnyMore: 'Only the clinic’s administrators can do this.',
+};
+
+/** Make-admin answers a patient with the spec's own words (section 8), which the screen shows. */
+async function requireAdminToMakeAdmins(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.user) return requireUser(request, reply);
+  if (request.user.role !== 'admin') {
+    return reply.code(403).send(errorBody(403, messages.makeAdminForbidden));
+  }
+}
+
+function toApiUser(user: UserRecord) {
+  return {
+    _id: user.id,
+    email: user.email,
+    displayName: user.name,
+    photoURL: user.image,
+    ...(user.admin ? { Role: 'Admin' as const } : {}),
+    emailVerified: user.emailVerified,
+    createdAt: user.createdAt,
+  };
+}
+
+/** The admin's user list, promotion to admin and removal of accounts (spec sections 2 and 7). */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminEmails: ReadonlySet<string> = new Set(app.config.auth.adminEmails);
+
+  app.get(
+    '/users',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        summary: 'One page of user accounts, oldest first',
+        description:
+          'The total number of accounts is in the `X-Total-Count` header. `Role` is "Admin" for ' +
+          'administrators and absent for patients.',
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        querystring: usersQuerySchema,
+        response: { 200: z.array(userSchema), 400: error, 401: error, 403: error },
+      },
+    },
+    async (request, reply) => {
+      const { users, total } = await listUsers(app.db, adminEmails, request.query);
+      reply.header('x-total-count', String(total)).header('cache-control', 'private, no-store');
+      return users.map(toApiUser);
+    },
+  );
+
+  app.put(
+    '/user/admin/:email',
+    {
+      preHandler: requireAdminToMakeAdmins,
+      schema: {
+        summary: 'Make the account using this email an administrator',
+        description: '`modifiedCount` is 1 when the account was promoted, 0 when already admin.',
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        params: emailParam,
+        response: {
+          200: z.object({ modifiedCount: z.number() }),
+          401: error,
+          403: error,
+          404: error,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.params;
+      const user = await findUserByEmail(app.db, adminEmails, email);
+      if (!user) return reply.code(404).send(errorBody(404, userErrors.noSuchUser(email)));
+      const modifiedCount = user.admin ? 0 : await promoteToAdmin(app.db, user.id);
+      if (modifiedCount > 0) {
+        request.log.info({ userId: user.id, by: callerOf(request).id }, 'admin role granted');
+      }
+      return { modifiedCount };
+    },
+  );
+
+  app.delete(
+    '/user/:email',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        summary: 'Remove an account, keeping its bookings on the clinic’s records',
+        description:
+          "The account, its sessions and its sign-in methods are deleted, so its tokens stop at " +
+          "once. Its bookings stay, with the patient's name and email, no longer linked to an " +
+          'account. 409 for your own account or the last admin.',
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        params: emailParam,
+        response: {
+          200: z.object({ deletedCount: z.number() }),
+          401: error,
+          403: error,
+          404: error,
+          409: error,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { email } = request.params;
+      const user = await findUserByEmail(app.db, adminEmails, email);
+      if (!user) return reply.code(404).send(errorBody(404, userErrors.noSuchUser(email)));
+      if (user.id === caller.id || isOwnEmail(caller, email)) {
+        const last = (await countAdmins(app.db, adminEmails)) <= 1;
+        return reply
+          .code(409)
+          .send(errorBody(409, last ? userErrors.lastAdmin : userErrors.removeSelf));
+      }
+      try {
+        const deletedCount = await removeUser(
+          app.db,
+          adminEmails,
+          user.id,
+          caller.id,
+          app.database.engine,
+        );
+        if (deletedCount > 0) {
+          request.log.info({ userId: user.id, by: caller.id }, 'account removed by an admin');
+        }
+        return { deletedCount };
+      } catch (err) {
+        if (!(err instanceof RemovalRefused)) throw err;
+        return err.reason === 'last-admin'
+          ? reply.code(409).send(errorBody(409, userErrors.lastAdmin))
+          : reply.code(403).send(errorBody(403, userErrors.notAdminAnyMore));
+      }
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Booking } from '../src/db/schema.js';
+import { accessToken, bearer, signUp } from './accounts.js';
+import type { TestApp } from './helper.js';
+import type { ReceivedMail } from './smtp-server.js';
+
+/** A signed-in patient, as the payment tests use one. */
+export interface Patient {
+  email: string;
+  name: string;
+  token: string;
+}
+
+export async function signedUpPatient(app: FastifyInstance, name: string): Promise<Patient> {
+  const account = await signUp(app, { name });
+  return { email: account.email, name, token: await accessToken(app, account) };
+}
+
+/** A signed-in administrator of the clinic. */
+export async function signedUpAdmin(t: TestApp, name = 'Clinic Admin'): Promise<Patient> {
+  const admin = await signedUpPatient(t.app, name);
+  await t.db.updateTable('user').set({ role: 'admin' }).where('email', '=', admin.email).execute();
+  return admin;
+}
+
+let day = 0;
+
+/**
+ * An unpaid booking of the patient's, written straight into the booking table (booking through
+ * the API has its own tests): Teeth Cleaning at $80 unless told otherwise, each on a day of its
+ * own so that no two collide.
+ */
+export async function unpaidBooking(
+  t: TestApp,
+  patient: Patient,
+  fields: Partial<Booking> = {},
+): Promise<Booking> {
+  day += 1;
+  const date = new Date(Date.UTC(2031, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+  const booking: Booking = {
+    id: randomUUID(),
+    treatment_id: 'teeth-cleaning',
+    treatment_name: 'Teeth Cleaning',
+    price_cents: 8000,
+    date,
+    slot: '10:00 AM - 10:30 AM',
+    patient_id: null,
+    patient_email: patient.email,
+    patient_name: patient.name,
+    phone: '+1 555 010 2030',
+    age: 34,
+    created_at: new Date().toISOString(),
+    paid_at: null,
+    transaction_id: null,
+    ...fields,
+  };
+  await t.db.insertInto('booking').values(booking).execute();
+  return booking;
+}
+
+export async function bookingRow(t: TestApp, id: string) {
+  return t.db.selectFrom('booking').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function paymentRows(t: TestApp, bookingId: string) {
+  return t.db.selectFrom('payment').selectAll().where('booking_id', '=', bookingId).execute();
+}
+
+/** The payment page's calls, as the web app makes them. */
+export function paymentCalls(app: FastifyInstance) {
+  return {
+    createIntent: (patient: Patient, body: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: bearer(patient.token),
+        payload: body,
+      }),
+    readBooking: (patient: Patient, id: string) =>
+      app.inject({ method: 'GET', url: `/api/booking/${id}`, headers: bearer(patient.token) }),
+    confirm: (patient: Patient, id: string, transactionId: string, appointmentId = id) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/booking/${id}`,
+        headers: bearer(patient.token),
+        payload: { appointmentId, transactionId },
+      }),
+  };
+}
+
+/** The intent id inside a client secret: 'pi_…_secret_…' → 'pi_…'. */
+export function intentIdOf(clientSecret: string): string {
+  return clientSecret.slice(0, clientSecret.indexOf('_secret_'));
+}
+
+/** Whether a mail is the payment receipt of this transaction (receipts go out unawaited). */
+export function isReceiptFor(transactionId: string) {
+  return (mail: ReceivedMail) =>
+    (mail.subject?.startsWith('Payment received') ?? false) &&
+    (mail.text ?? '').includes(transactionId);
+}

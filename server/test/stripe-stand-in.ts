@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * A local stand-in for the parts of Stripe's REST API the portal uses, speaking as Stripe does:
+ * form-encoded requests with bracketed keys (`metadata[bookingId]=…`), a secret key as a Bearer
+ * token, `Idempotency-Key` honoured, JSON answers and Stripe's error bodies. stripe-node talks to
+ * it through its `host`, `port` and `protocol` options (STRIPE_API_BASE).
+ *
+ *   POST /v1/payment_intents                 create (the same idempotency key: the same intent)
+ *   GET  /v1/payment_intents/{id}            retrieve
+ *   POST /test/payment_intents/{id}/succeed  test hook: the card payment succeeded
+ *   POST /test/payment_intents/{id}/cancel   test hook: the intent was cancelled
+ *
+ * Run on its own with `npx tsx server/test/stripe-stand-in.ts [port] [secret key]`.
+ */
+
+export interface StandInIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  client_secret: string;
+  metadata: Record<string, string>;
+  receipt_email: string | null;
+  allowed_payment_method_types: string[];
+  payment_method_types: string[];
+  created: number;
+  livemode: false;
+}
+
+/** A request as the stand-in received it. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** Lower-case header names. */
+  headers: http.IncomingHttpHeaders;
+  /** The raw form body. */
+  body: string;
+  /** The form body decoded into nested objects, as Stripe reads it. */
+  params: Record<string, unknown>;
+}
+
+export interface StripeStandIn {
+  /** 'http://127.0.0.1:<port>', for STRIPE_API_BASE. */
+  url: string;
+  secretKey: string;
+  intents: Map<string, StandInIntent>;
+  requests: RecordedRequest[];
+  /** While set, every API call answers 500 api_error (Stripe having a bad day). */
+  failing: boolean;
+  succeed(intentId: string): StandInIntent;
+  cancel(intentId: string): StandInIntent;
+  /** A webhook event as Stripe would send it about an intent, as JSON text. */
+  event(type: string, intent: StandInIntent, id?: string): string;
+  close(): Promise<void>;
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+function stripeId(prefix: string, length = 24): string {
+  const bytes = randomBytes(length);
+  return `${prefix}${Array.from(bytes, (byte) => ALPHABET[byte % ALPHABET.length]).join('')}`;
+}
+
+/** 'metadata[bookingId]=b1&allowed_payment_method_types[0]=card' → nested objects and arrays. */
+export function decodeForm(body: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.split(/\[|\]\[|\]/).filter((part) => part !== '');
+    let target = result as Record<string, unknown>;
+    path.forEach((part, index) => {
+      if (index === path.length - 1) {
+        target[part] = value;
+        return;
+      }
+      const next = /^\d+$/.test(path[index + 1] ?? '') ? [] : {};
+      target[part] ??= next;
+      target = target[part] as Record<string, unknown>;
+    });
+  }
+  return result;
+}
+
+class StripeFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(String(body.message));
+  }
+}
+
+const invalid = (message: string, extra: Record<string, unknown> = {}) =>
+  new StripeFailure(400, { type: 'invalid_request_error', message, ...extra });
+
+export async function startStripeStandIn(
+  options: { secretKey?: string; port?: number } = {},
+): Promise<StripeStandIn> {
+  const secretKey = options.secretKey ?? 'sk_test_standin';
+  const intents = new Map<string, StandInIntent>();
+  const requests: RecordedRequest[] = [];
+  /** Idempotency key → the body first sent with it and the intent it made. */
+  const idempotent = new Map<string, { body: string; intentId: string }>();
+
+  const find = (id: string) => {
+    const intent = intents.get(id);
+    if (!intent) {
+      throw new StripeFailure(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'intent',
+        message: `No such payment_intent: '${id}'`,
+      });
+    }
+    return intent;
+  };
+
+  const create = (params: Record<string, unknown>): StandInIntent => {
+    const amount = Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1) {
+      throw invalid('This value must be greater than or equal to 1.', { param: 'amount' });
+    }
+    if (typeof params.currency !== 'string' || !/^[a-z]{3}$/.test(params.currency)) {
+      throw invalid('Missing required param: currency.', { param: 'currency' });
+    }
+    const id = stripeId('pi_3');
+    const types = Array.isArray(params.allowed_payment_method_types)
+      ? (params.allowed_payment_method_types as string[])
+      : ['card'];
+    const intent: StandInIntent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: params.currency,
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${stripeId('', 25)}`,
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      receipt_email: typeof params.receipt_email === 'string' ? params.receipt_email : null,
+      allowed_payment_method_types: types,
+      payment_method_types: types,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    intents.set(id, intent);
+    return intent;
+  };
+
+  const handle = (request: RecordedRequest): StandInIntent => {
+    const hook = /^\/test\/payment_intents\/([^/]+)\/(succeed|cancel)$/.exec(request.path);
+    if (request.method === 'POST' && hook) {
+      return hook[2] === 'succeed' ? succeed(hook[1] ?? '') : cancel(hook[1] ?? '');
+    }
+    if (request.headers.authorization !== `Bearer ${secretKey}`) {
+      throw new StripeFailure(401, {
+        type: 'invalid_request_error',
+        message: 'Invalid API Key provided.',
+      });
+    }
+    if (standIn.failing) {
+      throw new StripeFailure(500, {
+        type: 'api_error',
+        message: 'An unknown error occurred (the stand-in was told to fail).',
+      });
+    }
+    if (request.method === 'POST' && request.path === '/v1/payment_intents') {
+      const key = request.headers['idempotency-key'];
+      if (typeof key === 'string') {
+        const earlier = idempotent.get(key);
+        if (earlier && earlier.body !== request.body) {
+          throw new StripeFailure(400, {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          });
+        }
+        if (earlier) return find(earlier.intentId);
+      }
+      const intent = create(request.params);
+      if (typeof key === 'string') idempotent.set(key, { body: request.body, intentId: intent.id });
+      return intent;
+    }
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(request.path);
+    if (request.method === 'GET' && retrieve) return find(decodeURIComponent(retrieve[1] ?? ''));
+    throw new StripeFailure(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${request.method}: ${request.path}).`,
+    });
+  };
+
+  const succeed = (id: string) => {
+    const intent = find(id);
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
+    return intent;
+  };
+  const cancel = (id: string) => {
+    const intent = find(id);
+    intent.status = 'canceled';
+    return intent;
+  };
+
+  const server = http.createServer((incoming, response) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const url = new URL(incoming.url ?? '/', 'http://stand-in');
+      const request: RecordedRequest = {
+        method: incoming.method ?? 'GET',
+        path: url.pathname,
+        headers: incoming.headers,
+        body,
+        params: decodeForm(incoming.method === 'GET' ? url.search.slice(1) : body),
+      };
+      requests.push(request);
+      let status = 200;
+      let answer: unknown;
+      try {
+        answer = handle(request);
+      } catch (error) {
+        if (!(error instanceof StripeFailure)) throw error;
+        status = error.status;
+        answer = { error: error.body };
+      }
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': stripeId('req_', 14),
+        // Like Stripe: a failure the client should not retry says so.
+        ...(status >= 500 ? { 'stripe-should-retry': 'false' } : {}),
+      });
+      response.end(JSON.stringify(answer));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const standIn: StripeStandIn = {
+    url: `http://127.0.0.1:${port}`,
+    secretKey,
+    intents,
+    requests,
+    failing: false,
+    succeed,
+    cancel,
+    event(type, intent, id = stripeId('evt_')) {
+      return JSON.stringify({
+        id,
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: Math.floor(Date.now() / 1000),
+        type,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object: intent },
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+  return standIn;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [port, secretKey] = process.argv.slice(2);
+  const standIn = await startStripeStandIn({
+    port: port ? Number(port) : 12111,
+    ...(secretKey ? { secretKey } : {}),
+  });
+  console.warn(`Stripe stand-in at ${standIn.url} (secret key ${standIn.secretKey})`);
+}
