@@ -1,0 +1,289 @@
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type Ref,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
+import { ApiError } from '../../../lib/api-client';
+import { confirmDemoPayment } from '../api/payment';
+import {
+  caretAfterDigits,
+  digitsOf,
+  formatCardNumber,
+  formatExpiry,
+  parseExpiry,
+} from '../card-format';
+import { useSessionEnded } from '../session';
+import { type CardFormProps, PayButton, PreparingNote } from './card-form-parts';
+
+type FieldName = 'number' | 'expiry' | 'cvc' | 'postalCode';
+
+/** Stripe's test cards that the demo gateway knows (https://docs.stripe.com/testing). */
+const TEST_CARDS = [
+  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
+  { number: '4000 0000 0000 0002', outcome: 'is declined' },
+  { number: '4000 0000 0000 9995', outcome: 'has insufficient funds' },
+] as const;
+
+/** Any future expiry, CVC and postcode go with a test card; these fill the empty fields. */
+const TEST_DETAILS = { expiry: '12 / 34', cvc: '123', postalCode: '10001' } as const;
+
+/** Stripe's message when the expiry is not filled in (its card element says it before sending). */
+const INCOMPLETE_EXPIRY = "Your card's expiration date is incomplete.";
+
+/** Which field a card error from the gateway is about, by Stripe's error code. */
+function fieldOf(code: string): FieldName | null {
+  if (code.endsWith('_number')) return 'number';
+  if (code.includes('expiry') || code === 'expired_card') return 'expiry';
+  if (code.endsWith('_cvc')) return 'cvc';
+  if (code.endsWith('_zip')) return 'postalCode';
+  return null;
+}
+
+/**
+ * A text input that reformats what is typed (card number in groups, expiry as 'MM / YY') and
+ * keeps the caret after the same digit. Deleting a separator deletes the digit before it.
+ */
+function useFormattedValue(format: (text: string) => string) {
+  const [value, setValue] = useState('');
+  const ref = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    const input = ref.current;
+    if (caret.current === null || !input || document.activeElement !== input) return;
+    input.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  });
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const typed = input.value;
+    const at = input.selectionStart ?? typed.length;
+    const digits = digitsOf(typed);
+    let before = digitsOf(typed.slice(0, at)).length;
+    let next = format(typed);
+    const deleting = (event.nativeEvent as InputEvent).inputType === 'deleteContentBackward';
+    if (deleting && digits === digitsOf(value) && before > 0) {
+      // Only a separator went: take the digit before it instead.
+      next = format(digits.slice(0, before - 1) + digits.slice(before));
+      before -= 1;
+    }
+    caret.current = at >= typed.length ? next.length : caretAfterDigits(next, before);
+    setValue(next);
+  };
+
+  return { ref, value, setValue, onChange };
+}
+
+function CardField({
+  label,
+  invalid,
+  errorId,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  invalid: boolean;
+  errorId: string;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        spellCheck={false}
+        className={`input w-full font-mono tracking-wide ${invalid ? 'input-error' : ''}`}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        {...input}
+      />
+    </div>
+  );
+}
+
+/**
+ * The demo gateway's card form (provider 'demo'): card number, expiry, CVC and postcode, judged
+ * by the gateway with Stripe's test-mode rules and messages. No money moves, and the page says so.
+ */
+export default function DemoCardForm({
+  clientSecret,
+  billing,
+  done,
+  onPaid,
+  amountId,
+}: CardFormProps) {
+  const number = useFormattedValue(formatCardNumber);
+  const expiry = useFormattedValue(formatExpiry);
+  const [cvc, setCvc] = useState('');
+  const [postalCode, setPostalCode] = useState('');
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<{ message: string; field: FieldName | null } | null>(null);
+  const sessionEnded = useSessionEnded();
+  const errorId = useId();
+  const noticeId = useId();
+  const ready = clientSecret !== null;
+
+  const fillTestCard = (card: string) => {
+    number.setValue(card);
+    if (!expiry.value) expiry.setValue(TEST_DETAILS.expiry);
+    if (!cvc) setCvc(TEST_DETAILS.cvc);
+    if (!postalCode) setPostalCode(TEST_DETAILS.postalCode);
+    setError(null);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!clientSecret || processing || done) return;
+    setError(null);
+    setProcessing(true);
+    const date = parseExpiry(expiry.value);
+    try {
+      const result = await confirmDemoPayment(
+        clientSecret,
+        {
+          number: digitsOf(number.value),
+          // An incomplete expiry is sent as month 0, so the gateway still checks the number first.
+          expMonth: date?.month ?? 0,
+          expYear: date?.year ?? 0,
+          cvc: cvc.trim(),
+          postalCode: postalCode.trim(),
+        },
+        billing,
+      );
+      if ('error' in result) {
+        const field = fieldOf(result.error.code);
+        const message = field === 'expiry' && !date ? INCOMPLETE_EXPIRY : result.error.message;
+        setError({ message, field });
+      } else {
+        onPaid(result.paymentIntent.id);
+      }
+    } catch (failure) {
+      if (sessionEnded(failure)) return;
+      setError({
+        message:
+          failure instanceof ApiError
+            ? failure.message
+            : 'The payment could not be sent. Please try again.',
+        field: null,
+      });
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  const invalid = (field: FieldName) => error?.field === field;
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-describedby={done ? undefined : noticeId}
+      className="flex flex-col gap-5"
+    >
+      {done ? null : (
+        <div
+          id={noticeId}
+          className="rounded-field border border-warning/70 bg-warning/15 p-4 text-sm"
+        >
+          <p className="font-semibold text-warning-content">
+            Demo gateway: no card is charged and no money moves.
+          </p>
+          <p className="mt-1 text-base-content">
+            This portal runs its offline demo card gateway. Pay with one of Stripe's test cards, any
+            future expiry, any CVC and any postcode:
+          </p>
+          <ul className="mt-3 flex flex-col gap-2" aria-label="Test cards">
+            {TEST_CARDS.map((card) => (
+              <li key={card.number} className="flex items-center justify-between gap-3">
+                <span className="flex min-w-0 flex-col sm:flex-row sm:items-baseline sm:gap-2">
+                  <span className="whitespace-nowrap font-mono font-medium text-neutral">
+                    {card.number}
+                  </span>
+                  <span className="text-xs text-muted sm:text-sm">{card.outcome}</span>
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-xs shrink-0 border-warning/80 bg-base-100 text-neutral hover:bg-base-200"
+                  aria-label={`Use test card ${card.number}`}
+                  onClick={() => fillTestCard(card.number)}
+                  disabled={processing}
+                >
+                  Use
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <fieldset className="flex flex-col gap-4" disabled={done}>
+        <legend className="sr-only">Card details</legend>
+        <CardField
+          label="Card number"
+          ref={number.ref}
+          value={number.value}
+          onChange={number.onChange}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          invalid={invalid('number')}
+          errorId={errorId}
+        />
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          <CardField
+            label="Expiry (MM / YY)"
+            ref={expiry.ref}
+            value={expiry.value}
+            onChange={expiry.onChange}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            invalid={invalid('expiry')}
+            errorId={errorId}
+          />
+          <CardField
+            label="CVC"
+            value={cvc}
+            onChange={(event) => setCvc(digitsOf(event.currentTarget.value).slice(0, 4))}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            invalid={invalid('cvc')}
+            errorId={errorId}
+          />
+          <div className="col-span-2 sm:col-span-1">
+            <CardField
+              label="Postcode"
+              value={postalCode}
+              onChange={(event) => setPostalCode(event.currentTarget.value.slice(0, 12))}
+              autoComplete="postal-code"
+              autoCapitalize="characters"
+              placeholder="10001"
+              maxLength={12}
+              invalid={invalid('postalCode')}
+              errorId={errorId}
+            />
+          </div>
+        </div>
+      </fieldset>
+
+      {error ? (
+        <div id={errorId}>
+          <ErrorAlert>{error.message}</ErrorAlert>
+        </div>
+      ) : null}
+      <PayButton ready={ready} processing={processing} done={done} amountId={amountId} />
+      <PreparingNote show={!ready && !done} />
+    </form>
+  );
+}
