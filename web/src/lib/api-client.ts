@@ -31,6 +31,17 @@ export function setAccessTokenSource(source: () => Promise<string | null>) {
 
 /** Sends a request to the portal's server; `path` starts with '/' and is relative to /api. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiWithHeaders<T>(path, options)).data;
+}
+
+/**
+ * Like `api`, and also hands back the answer's headers, for calls that put something there
+ * (e.g. `X-Total-Count` on a page of a list).
+ */
+export async function apiWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.anonymous ? null : await tokenSource();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -59,5 +70,5 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       (data as { message?: unknown } | null)?.message ?? `The portal answered ${response.status}.`;
     throw new ApiError(response.status, String(message), data);
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }

@@ -1,0 +1,149 @@
+import type { User } from '@doctors-portal/contract';
+import { Avatar } from './avatar';
+import { Email } from './email';
+import { card, TableRegion } from './responsive-table';
+
+/** What is being done to a user right now, so that only that row's button shows it. */
+export interface UserAction {
+  email: string;
+  kind: 'make-admin' | 'remove';
+}
+
+export interface UsersTableProps {
+  users: User[];
+  /** The signed-in admin's email: their own row offers no Remove. */
+  me: string;
+  busy: UserAction | null;
+  onMakeAdmin: (user: User) => void;
+  onRemove: (user: User) => void;
+  labelledBy: string;
+}
+
+/** The name to show for a user: their display name, or their email's first part without one. */
+export const userName = (user: User) => user.displayName.trim() || user.email.split('@')[0] || '';
+
+const rowId = (user: User) => `user-${user._id}`;
+
+function ButtonSpinner() {
+  return <span className="loading loading-spinner loading-xs" aria-hidden="true" />;
+}
+
+/**
+ * One page of users (spec: avatar with user name, email, admin status, user status), with
+ * 'Make Admin' for non-admins and 'Remove user' for anyone but oneself: a table on large
+ * screens, cards on smaller ones.
+ */
+export function UsersTable({
+  users,
+  me,
+  busy,
+  onMakeAdmin,
+  onRemove,
+  labelledBy,
+}: UsersTableProps) {
+  return (
+    <TableRegion labelledBy={labelledBy}>
+      <table className={`table lg:[&_td]:px-3 lg:[&_th]:px-3 ${card.table}`}>
+        <thead className={`bg-base-200/70 text-sm text-neutral ${card.head}`}>
+          <tr>
+            <th scope="col">User</th>
+            <th scope="col">Email</th>
+            <th scope="col">Admin status</th>
+            <th scope="col">User status</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className={card.body}>
+          {users.map((user) => {
+            const name = userName(user);
+            const own = user.email.toLowerCase() === me.toLowerCase();
+            const admin = user.Role === 'Admin';
+            const working = busy?.email === user.email ? busy.kind : null;
+            return (
+              <tr
+                key={user._id}
+                id={rowId(user)}
+                className={`hover:bg-base-200/40 max-lg:hover:bg-base-100 ${card.row}`}
+              >
+                <th
+                  scope="row"
+                  className={`font-normal xl:min-w-44 max-lg:min-w-0 max-lg:flex-1 ${card.plain}`}
+                >
+                  <div className="flex items-center gap-3">
+                    <Avatar name={name} image={user.photoURL} />
+                    <div className="min-w-0">
+                      <span className="block break-words font-semibold text-neutral">{name}</span>
+                      {own ? (
+                        <span className="block text-xs text-muted">That&rsquo;s you</span>
+                      ) : null}
+                    </div>
+                  </div>
+                </th>
+                <td data-label="Email" className={`xl:min-w-40 ${card.line}`}>
+                  <Email address={user.email} />
+                </td>
+                <td data-label="Admin status" className={card.line}>
+                  {admin ? (
+                    <span className="badge badge-primary badge-sm font-semibold">Admin</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-outline btn-xs whitespace-nowrap"
+                      aria-label={`Make Admin: ${name}`}
+                      onClick={() => onMakeAdmin(user)}
+                      disabled={working !== null}
+                    >
+                      {working === 'make-admin' ? <ButtonSpinner /> : null}
+                      Make Admin
+                    </button>
+                  )}
+                </td>
+                <td data-label="User status" className={card.line}>
+                  {user.emailVerified ? (
+                    <span className="badge badge-success badge-soft badge-sm whitespace-nowrap font-medium">
+                      Verified
+                    </span>
+                  ) : (
+                    <span className="badge badge-ghost badge-sm whitespace-nowrap font-medium">
+                      Email not verified
+                    </span>
+                  )}
+                </td>
+                <td className={`text-right ${card.actions} ${own ? 'max-lg:hidden' : ''}`}>
+                  {own ? null : (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs whitespace-nowrap text-error hover:bg-error/10 max-lg:btn-sm"
+                      aria-label={`Remove user: ${name}`}
+                      data-row-action="remove"
+                      onClick={() => onRemove(user)}
+                      disabled={working !== null}
+                    >
+                      {working === 'remove' ? <ButtonSpinner /> : null}
+                      Remove user
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
+/**
+ * Puts the focus on the row's Remove button, for after Make Admin turned the focused button into
+ * a badge. That button stays the same element while the row re-renders.
+ */
+export function focusUserRow(user: User): boolean {
+  const button = document
+    .getElementById(rowId(user))
+    ?.querySelector<HTMLButtonElement>('[data-row-action="remove"]');
+  if (!button || button.disabled) return false;
+  button.focus();
+  return true;
+}
