@@ -5,8 +5,13 @@ import { defineConfig } from 'vitest/config';
  * Unit and API tests. The server suite runs on SQLite always, and once more on PostgreSQL
  * when TEST_PG_URL names a server where it may create and drop its own databases.
  */
-// Read the workspace's own packages from their TypeScript sources.
-const conditions = ['source', ...defaultServerConditions];
+// Read the workspace's own packages from their TypeScript sources. Dependencies resolve as Node
+// resolves them: 'module' is a bundlers' condition, and some packages' 'module' builds (the AWS
+// SDK's) are not runnable by Node.
+const conditions = [
+  'source',
+  ...defaultServerConditions.filter((condition) => condition !== 'module'),
+];
 const pgUrl = process.env.TEST_PG_URL;
 
 const serverProject = (engine: 'sqlite' | 'postgres') => ({

@@ -17,7 +17,12 @@ export interface Person {
 
 export async function signedUp(app: FastifyInstance, name: string): Promise<Person> {
   const account = await signUp(app, { name });
-  return { email: account.email, name, token: await accessToken(app, account), cookie: account.cookie };
+  return {
+    email: account.email,
+    name,
+    token: await accessToken(app, account),
+    cookie: account.cookie,
+  };
 }
 
 /** A signed-in administrator, made one as the admin CLI does it. */

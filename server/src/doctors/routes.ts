@@ -31,12 +31,16 @@ function toApiDoctor(doctor: Doctor) {
   };
 }
 
-/** Add, list and delete the clinic's doctors (spec section 7: POST, GET, DELETE /doctor). */
+/**
+ * Add, list and delete the clinic's doctors (spec section 7: POST, GET, DELETE /doctor).
+ * The guards run as the request arrives, before its body is read or validated, so a caller
+ * without the role gets 401 or 403 whatever they send.
+ */
 export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/doctor',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         summary: 'Add a doctor',
         description:
@@ -74,7 +78,7 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/doctor',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         summary: "The clinic's doctors, by name",
         tags: ['admin'],
@@ -92,7 +96,7 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/doctor/:email',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         summary: 'Delete a doctor and their stored photo',
         description: '`deletedCount` is 0 when no doctor is listed under this email.',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IMAGE_MAX_BYTES, imageUploadResultSchema, messages } from '@doctors-portal/contract';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/guards.js';
@@ -44,7 +44,8 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/image',
     {
-      preHandler: requireAdmin,
+      // As the request arrives: an upload by anyone but an admin is never read.
+      onRequest: requireAdmin,
       schema: {
         summary: "Upload a doctor's photo; answers the URL it is served at",
         description:
@@ -66,25 +67,31 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (declared > IMAGE_MAX_BYTES + MULTIPART_OVERHEAD) return refuse(uploadErrors.tooLarge);
       if (!request.isMultipart()) return refuse(uploadErrors.notMultipart);
 
-      let part: MultipartFile | undefined;
-      let bytes: Buffer;
+      // The whole form is read (one file at most, a few small fields), so that a form with a
+      // second file or cut short is refused rather than half taken.
+      let bytes: Buffer | undefined;
+      let otherField = false;
       try {
-        part = await request.file({ limits: LIMITS });
-        if (!part) return refuse(messages.imageRequired);
-        if (part.fieldname !== IMAGE_FIELD) {
-          part.file.resume();
-          return refuse(uploadErrors.wrongField);
+        for await (const part of request.parts({ limits: LIMITS })) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname === IMAGE_FIELD) {
+            bytes = await part.toBuffer();
+          } else {
+            otherField = true;
+            part.file.resume();
+          }
         }
-        bytes = await part.toBuffer();
       } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') return refuse(uploadErrors.tooLarge);
-        if (typeof code === 'string' && code.startsWith('FST_')) {
-          return refuse(uploadErrors.malformed);
+        // Everything that fails here is the upload's own framing: too large, too many parts,
+        // no boundary, cut short.
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          return refuse(uploadErrors.tooLarge);
         }
-        throw err;
+        request.log.info({ err }, 'malformed upload');
+        return refuse(uploadErrors.malformed);
       }
-      if (bytes.length === 0) return refuse(messages.imageRequired);
+      if (otherField) return refuse(uploadErrors.wrongField);
+      if (!bytes || bytes.length === 0) return refuse(messages.imageRequired);
 
       let webp: Buffer;
       try {

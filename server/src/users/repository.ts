@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Engine } from '../db/database.js';
 import type { Database, UserTable } from '../db/schema.js';
 
 /** Gives or takes the admin role; answers whether an account with that email exists. */
@@ -158,7 +159,7 @@ export async function removeUser(
   adminEmails: ReadonlySet<string>,
   userId: string,
   callerId: string,
-  engine: 'sqlite' | 'postgres',
+  engine: Engine,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     if (engine === 'postgres') {

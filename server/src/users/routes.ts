@@ -2,7 +2,7 @@ import { messages, userSchema, usersQuerySchema } from '@doctors-portal/contract
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, isOwnEmail, requireAdmin, requireUser } from '../auth/guards.js';
+import { callerOf, requireAdmin, requireUser } from '../auth/guards.js';
 import { errorBody } from '../http/errors.js';
 import {
   countAdmins,
@@ -44,14 +44,18 @@ function toApiUser(user: UserRecord) {
   };
 }
 
-/** The admin's user list, promotion to admin and removal of accounts (spec sections 2 and 7). */
+/**
+ * The admin's user list, promotion to admin and removal of accounts (spec sections 2 and 7).
+ * The guards run as the request arrives, before its body is read or validated, so a caller
+ * without the role gets 401 or 403 whatever they send.
+ */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminEmails: ReadonlySet<string> = new Set(app.config.auth.adminEmails);
 
   app.get(
     '/users',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         summary: 'One page of user accounts, oldest first',
         description:
@@ -73,7 +77,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/admin/:email',
     {
-      preHandler: requireAdminToMakeAdmins,
+      onRequest: requireAdminToMakeAdmins,
       schema: {
         summary: 'Make the account using this email an administrator',
         description: '`modifiedCount` is 1 when the account was promoted, 0 when already admin.',
@@ -103,11 +107,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user/:email',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         summary: 'Remove an account, keeping its bookings on the clinic’s records',
         description:
-          "The account, its sessions and its sign-in methods are deleted, so its tokens stop at " +
+          'The account, its sessions and its sign-in methods are deleted, so its tokens stop at ' +
           "once. Its bookings stay, with the patient's name and email, no longer linked to an " +
           'account. 409 for your own account or the last admin.',
         tags: ['admin'],
@@ -127,7 +131,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.params;
       const user = await findUserByEmail(app.db, adminEmails, email);
       if (!user) return reply.code(404).send(errorBody(404, userErrors.noSuchUser(email)));
-      if (user.id === caller.id || isOwnEmail(caller, email)) {
+      if (user.id === caller.id) {
         const last = (await countAdmins(app.db, adminEmails)) <= 1;
         return reply
           .code(409)

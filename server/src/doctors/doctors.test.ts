@@ -1,0 +1,208 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Doctor, messages } from '@doctors-portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../test/accounts.js';
+import {
+  filesIn,
+  type Person,
+  photoPng,
+  signedUpAdmin,
+  uploadImage,
+  uploadsDir,
+} from '../../test/admin-fixtures.js';
+import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import { doctorErrors } from './routes.js';
+
+async function uploadedPhoto(app: FastifyInstance, admin: Person): Promise<string> {
+  const response = await uploadImage(app, admin.token, {
+    filename: 'doctor.png',
+    contentType: 'image/png',
+    data: await photoPng(128, 128),
+  });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { data: { url: string } }).data.url;
+}
+
+const addDoctor = (app: FastifyInstance, admin: Person, doctor: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/doctor', headers: bearer(admin.token), payload: doctor });
+
+const listDoctors = async (app: FastifyInstance, admin: Person) =>
+  (
+    await app.inject({ method: 'GET', url: '/api/doctor', headers: bearer(admin.token) })
+  ).json() as Doctor[];
+
+const deleteDoctor = (app: FastifyInstance, admin: Person, email: string) =>
+  app.inject({
+    method: 'DELETE',
+    url: `/api/doctor/${encodeURIComponent(email)}`,
+    headers: bearer(admin.token),
+  });
+
+describe(`the clinic's doctors (${engine})`, () => {
+  let t: TestApp;
+  let admin: Person;
+  let dir: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    dir = uploadsDir(t.config.dataDir);
+    admin = await signedUpAdmin(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('adds a doctor with an uploaded photo (201 insertedId) and lists doctors by name', async () => {
+    const photo = await uploadedPhoto(t.app, admin);
+    const zara = await addDoctor(t.app, admin, {
+      name: 'Zara Ahmed',
+      email: 'zara@clinic.com',
+      specialty: 'Teeth Whitening',
+      image: photo,
+    });
+    expect(zara.statusCode).toBe(201);
+    const { insertedId } = zara.json() as { insertedId: string };
+    expect(insertedId).toEqual(expect.any(String));
+    const adam = await addDoctor(t.app, admin, {
+      name: 'Adam Smith',
+      email: 'adam@clinic.com',
+      specialty: 'Cavity Filling',
+      image: await uploadedPhoto(t.app, admin),
+    });
+    expect(adam.statusCode).toBe(201);
+
+    const doctors = await listDoctors(t.app, admin);
+
+    expect(doctors.map((doctor) => doctor.name)).toEqual(['Adam Smith', 'Zara Ahmed']);
+    expect(doctors[1]).toEqual({
+      _id: insertedId,
+      name: 'Zara Ahmed',
+      email: 'zara@clinic.com',
+      specialty: 'Teeth Whitening',
+      image: photo,
+    });
+    const served = await t.app.inject(photo);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+  });
+
+  it('refuses a second doctor with the same email, in any case (409)', async () => {
+    const response = await addDoctor(t.app, admin, {
+      name: 'Zara Again',
+      email: 'ZARA@Clinic.com',
+      specialty: 'Teeth Whitening',
+      image: await uploadedPhoto(t.app, admin),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      message: 'A doctor with this email is already listed.',
+    });
+  });
+
+  it('lets only one of two identical requests at once add the doctor', async () => {
+    const doctor = {
+      name: 'Twin Request',
+      email: 'twin@clinic.com',
+      specialty: 'Fluoride Treatment',
+      image: await uploadedPhoto(t.app, admin),
+    };
+    const answers = await Promise.all([
+      addDoctor(t.app, admin, doctor),
+      addDoctor(t.app, admin, doctor),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    await deleteDoctor(t.app, admin, doctor.email);
+  });
+
+  it('refuses a specialty that is not one of the services (400)', async () => {
+    const response = await addDoctor(t.app, admin, {
+      name: 'Dr. Nobody',
+      email: 'nobody@clinic.com',
+      specialty: 'Brain Surgery',
+      image: await uploadedPhoto(t.app, admin),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: doctorErrors.unknownSpecialty('Brain Surgery'),
+    });
+  });
+
+  it.each([
+    'https://i.ibb.co/abc/doctor.png',
+    'javascript:alert(1)',
+    '/uploads/00000000-0000-4000-8000-000000000000.webp',
+    '/uploads/../portal.db',
+    '/api/users',
+  ])('refuses an image the portal did not store: %s (400)', async (image) => {
+    const response = await addDoctor(t.app, admin, {
+      name: 'Dr. Elsewhere',
+      email: 'elsewhere@clinic.com',
+      specialty: 'Teeth Whitening',
+      image,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: doctorErrors.foreignImage });
+  });
+
+  it.each([
+    [{ email: 'a@clinic.com', specialty: 'Teeth Whitening', image: 'x' }, messages.nameRequired],
+    [{ name: 'Dr. A', specialty: 'Teeth Whitening', image: 'x' }, messages.emailRequired],
+    [
+      { name: 'Dr. A', email: 'not-an-email', specialty: 'Teeth Whitening', image: 'x' },
+      messages.emailInvalid,
+    ],
+    [
+      { name: 'Dr. A', email: 'a@clinic.com', specialty: 'Teeth Whitening' },
+      messages.imageRequired,
+    ],
+  ])('validates the form with the spec’s messages: %o → %s', async (doctor, message) => {
+    const response = await addDoctor(t.app, admin, doctor);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message });
+  });
+
+  it('deletes a doctor (deletedCount 1) and the stored photo with it', async () => {
+    const photo = await uploadedPhoto(t.app, admin);
+    const name = photo.split('/').pop() ?? '';
+    await addDoctor(t.app, admin, {
+      name: 'Leaving Doctor',
+      email: 'Leaving@Clinic.com',
+      specialty: 'Cavity Filling',
+      image: photo,
+    });
+    expect(fs.existsSync(path.join(dir, name))).toBe(true);
+
+    const response = await deleteDoctor(t.app, admin, 'leaving@clinic.com');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect(fs.existsSync(path.join(dir, name))).toBe(false);
+    expect((await t.app.inject(photo)).statusCode).toBe(404);
+    const doctors = await listDoctors(t.app, admin);
+    expect(doctors.map((doctor) => doctor.email)).not.toContain('leaving@clinic.com');
+  });
+
+  it('keeps a photo another doctor still shows', async () => {
+    const photo = await uploadedPhoto(t.app, admin);
+    for (const email of ['first@clinic.com', 'second@clinic.com']) {
+      await addDoctor(t.app, admin, {
+        name: 'Shared Photo',
+        email,
+        specialty: 'Cavity Filling',
+        image: photo,
+      });
+    }
+    await deleteDoctor(t.app, admin, 'first@clinic.com');
+    expect((await t.app.inject(photo)).statusCode).toBe(200);
+    await deleteDoctor(t.app, admin, 'second@clinic.com');
+    expect((await t.app.inject(photo)).statusCode).toBe(404);
+  });
+
+  it('answers deletedCount 0 (200) for an email no doctor is listed under', async () => {
+    const before = filesIn(dir).length;
+    const response = await deleteDoctor(t.app, admin, 'ghost@clinic.com');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 0 });
+    expect(filesIn(dir)).toHaveLength(before);
+  });
+});
