@@ -1,7 +1,7 @@
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { baseURL, dataDir, port } from './fixtures/portal.js';
 
 /**
  * End-to-end tests in Debian's Chromium against the BUILT portal.
@@ -16,9 +16,6 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const port = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = path.join(os.tmpdir(), `doctors-portal-e2e-${port}`);
 const ci = !!process.env.CI;
 
 export default defineConfig({
