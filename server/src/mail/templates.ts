@@ -210,11 +210,17 @@ export function passwordResetEmail({
 }
 
 /** 'Eastern Time' for America/New_York; the IANA name when the runtime has no better one. */
+const zoneLabelFormats = new Map<string, Intl.DateTimeFormat>();
+
 function zoneLabel(timeZone: string, isoDate: string): string {
   const noon = new Date(`${isoDate}T12:00:00Z`);
-  const label = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
-    .formatToParts(noon)
-    .find((part) => part.type === 'timeZoneName')?.value;
+  // Building a formatter costs far more than using one: one per zone, kept.
+  let format = zoneLabelFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' });
+    zoneLabelFormats.set(timeZone, format);
+  }
+  const label = format.formatToParts(noon).find((part) => part.type === 'timeZoneName')?.value;
   return label && !label.startsWith('GMT') ? label : timeZone;
 }
 
