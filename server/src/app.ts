@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,7 +17,8 @@ import type { DatabaseHandle } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { doctorRoutes } from './doctors/routes.js';
 import { healthRoutes } from './health/routes.js';
-import { errorBody, handleError } from './http/errors.js';
+import { errorBody, handleError, MAX_PARAM_LENGTH } from './http/errors.js';
+import { refuseNulCharacters } from './http/text-input.js';
 import { imageRoutes, uploadRoutes } from './images/routes.js';
 import { createImageStorage } from './images/storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -56,24 +58,44 @@ function loggerFor(config: Config): FastifyServerOptions['logger'] {
 /** Builds the portal's HTTP app around an open database. Starting to listen is the caller's. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  let applySecurityHeaders: ((request: IncomingMessage, response: ServerResponse) => void) | null =
+    null;
   const app = Fastify({
     logger: options.logger ?? loggerFor(config),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: config.auth.trustProxy,
+    // Room for any email address in a path (254 characters, more once percent-encoded).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Malformed addresses are refused before routing, before any hook: through the same
+    // handler as the rest, with the security headers, and with a message a person can act on.
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders?.(request.raw, reply.raw);
+      return handleError(error, request, reply);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  app.addHook('preValidation', refuseNulCharacters);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry patients' data more often than not: none is kept by a browser or a
+    // shared cache unless its route says it may be (the clinic's public facts do).
+    if (
+      request.url.startsWith('/api/') &&
+      !request.url.startsWith('/api/docs') &&
+      !reply.hasHeader('cache-control')
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
 
-  await securityHeaders(app, {
+  applySecurityHeaders = await securityHeaders(app, {
     https: config.publicUrl.startsWith('https://'),
     stripe: config.payments.provider === 'stripe',
   });

@@ -11,6 +11,7 @@ import { passwordResetEmail, verificationEmail } from '../mail/templates.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
 import { CLIENT_IP_HEADER } from './plugin.js';
 import type { RateLimitStore } from './rate-limit-store.js';
+import { trustedOriginsOf } from './same-origin.js';
 
 export interface AuthDependencies {
   config: Config;
@@ -65,7 +66,7 @@ export function createAuth({
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [config.publicUrl, ...config.auth.trustedOrigins],
+    trustedOrigins: trustedOriginsOf(config),
     database: { db: database.db, type: database.engine },
     emailAndPassword: {
       enabled: true,
@@ -114,6 +115,10 @@ export function createAuth({
       customStorage: rateLimits,
     },
     advanced: {
+      // The library skips its origin (CSRF) check when NODE_ENV is 'test' unless told: the
+      // portal checks origins whatever NODE_ENV says, so its tests run what production runs.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors.js';
@@ -47,10 +48,9 @@ export async function authPlugin(app: FastifyInstance, options: AuthPluginOption
   });
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The body as the client sent it (see the parser below): the library parses it itself.
     const body =
-      request.body === undefined || request.method === 'GET'
-        ? undefined
-        : JSON.stringify(request.body);
+      typeof request.body !== 'string' || request.method === 'GET' ? undefined : request.body;
     const headers = fromNodeHeaders(request.headers);
     // The client's address as Fastify resolved it (honouring TRUST_PROXY), under a header no
     // client can set: the auth library keys its rate limits on it.
@@ -71,34 +71,51 @@ export async function authPlugin(app: FastifyInstance, options: AuthPluginOption
     return { status: response.status, text: await response.text() };
   };
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    schema: { hide: true },
-    async handler(request, reply) {
-      const path = request.url.split('?', 1)[0];
-      const email = path === '/api/auth/sign-in/email' ? accountOf(request.body) : null;
-      const key = `login-failures:${email}`;
-      if (email) {
-        const { allowed, retryAfter } = await rateLimits.peek(key, LOGIN_FAILURES);
-        if (!allowed) {
-          const minutes = Math.ceil((retryAfter ?? 60) / 60);
-          return reply
-            .code(429)
-            .header('retry-after', String(retryAfter))
-            .send(
-              errorBody(
-                429,
-                `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
-              ),
-            );
+  await app.register(async (scope) => {
+    // JSON bodies reach the auth library as the bytes the client sent. Parsing them here only
+    // to serialise them again would cost a second pass, and overflow the stack on a body
+    // nested thousands of levels deep.
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      schema: { hide: true },
+      async handler(request, reply) {
+        const path = request.url.split('?', 1)[0];
+        const email = path === '/api/auth/sign-in/email' ? accountOf(request.body) : null;
+        const key = `login-failures:${email}`;
+        if (email) {
+          const { allowed, retryAfter } = await rateLimits.peek(key, LOGIN_FAILURES);
+          if (!allowed) {
+            const minutes = Math.ceil((retryAfter ?? 60) / 60);
+            return reply
+              .code(429)
+              .header('retry-after', String(retryAfter))
+              .send(
+                errorBody(
+                  429,
+                  `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
+                ),
+              );
+          }
         }
-      }
-      const { status, text } = await forward(request, reply);
-      if (email && status === 401) await rateLimits.consume(key, LOGIN_FAILURES);
-      if (email && status === 200) await rateLimits.reset(key);
-      return reply.send(text);
-    },
+        const { status, text } = await forward(request, reply);
+        if (email && status === 401) await rateLimits.consume(key, LOGIN_FAILURES);
+        if (email && status === 200) await rateLimits.reset(key);
+        if (status >= 400 && !hasMessage(text)) {
+          // The library answers some refusals with no body (an unknown endpoint, a wrong
+          // method): every API error says what happened, in JSON.
+          const message =
+            status === 404
+              ? `No sign-in service at ${request.method} ${path}`
+              : (STATUS_CODES[status] ?? 'The request was refused.');
+          return reply.type('application/json; charset=utf-8').send(errorBody(status, message));
+        }
+        return reply.send(text);
+      },
+    });
   });
 
   // Every API call may carry a bearer access token; a missing or dead one leaves `user` null
@@ -113,7 +130,23 @@ export async function authPlugin(app: FastifyInstance, options: AuthPluginOption
   });
 }
 
-function accountOf(body: unknown): string | null {
-  const email = (body as { email?: unknown } | undefined)?.email;
+/** Whether an answer's text is a JSON object with a message for the person. */
+function hasMessage(text: string): boolean {
+  try {
+    const message = (JSON.parse(text) as { message?: unknown } | null)?.message;
+    return typeof message === 'string' && message.trim() !== '';
+  } catch {
+    return false;
+  }
+}
+
+function accountOf(raw: unknown): string | null {
+  let body: unknown;
+  try {
+    body = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  } catch {
+    return null;
+  }
+  const email = (body as { email?: unknown } | null | undefined)?.email;
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
 }

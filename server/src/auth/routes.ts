@@ -2,15 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../http/errors.js';
 import { callerOf, isOwnEmail, requireUser } from './guards.js';
+import { sameOriginOnly, trustedOriginsOf } from './same-origin.js';
 
 const emailParam = z.object({ email: z.string().min(1).max(254) });
 const error = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // Exchanges the session cookie for a short-lived API access token ("user sync" in the spec).
+  // The cookie is the credential, and browsers send it from any site: only the portal's own
+  // pages may ask (a token handed to another site's script would open the whole API).
   app.put(
     '/user/:email',
     {
+      onRequest: sameOriginOnly(trustedOriginsOf(app.config)),
       schema: {
         summary: 'Issue an API access token for the signed-in user',
         tags: ['accounts'],

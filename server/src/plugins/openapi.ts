@@ -18,5 +18,14 @@ export async function openApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI's own policy, with the portal's rules on framing and <base>: the docs page is
+    // framed by nobody and, like every page of the portal, sets no base URL.
+    transformStaticCSP: (header) =>
+      header
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace("base-uri 'self'", "base-uri 'none'"),
+  });
 }

@@ -1,5 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * What Stripe.js needs, and no more: its script and the card element's frames from js.stripe.com,
@@ -11,16 +13,10 @@ const STRIPE_JS = {
   connect: ['https://api.stripe.com'],
 };
 
-/**
- * Security headers for every answer: a strict content security policy and friends. With
- * `stripe`, the policy also lets the payment page load Stripe.js.
- */
-export async function securityHeaders(
-  app: FastifyInstance,
-  options: { https: boolean; stripe?: boolean },
-) {
+/** The portal's helmet configuration: a strict content security policy and friends. */
+function helmetOptions(options: { https: boolean; stripe?: boolean }) {
   const stripe = options.stripe ?? false;
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -38,9 +34,28 @@ export async function securityHeaders(
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    strictTransportSecurity: options.https ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    frameguard: { action: 'deny' },
+    strictTransportSecurity: options.https
+      ? { maxAge: 31536000, includeSubDomains: true }
+      : (false as const),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    frameguard: { action: 'deny' as const },
     crossOriginEmbedderPolicy: false,
-  });
+  };
+}
+
+/**
+ * Security headers for every answer. With `stripe`, the policy also lets the payment page load
+ * Stripe.js. Answers the function that puts the same headers on a raw response: the router
+ * refuses some requests (a malformed address) before any hook runs.
+ */
+export async function securityHeaders(
+  app: FastifyInstance,
+  options: { https: boolean; stripe?: boolean },
+): Promise<(request: IncomingMessage, response: ServerResponse) => void> {
+  const configuration = helmetOptions(options);
+  await app.register(fastifyHelmet, configuration);
+  const middleware = helmet(configuration);
+  return (request, response) => {
+    middleware(request, response, () => {});
+  };
 }
