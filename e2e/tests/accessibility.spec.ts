@@ -27,9 +27,7 @@ function futureDay(daysAhead: number) {
 
 /** The access token the web app got for the signed-in user (it fetches one on any page). */
 async function accessToken(page: Page): Promise<string> {
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('accessToken')))
-    .toMatch(/^ey/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
   return (await page.evaluate(() => localStorage.getItem('accessToken'))) as string;
 }
 

@@ -1,4 +1,4 @@
-import { type IsoDate, slotStartMinutes, todayIn } from '@doctors-portal/contract';
+import { type IsoDate, slotStartMinutes } from '@doctors-portal/contract';
 
 /**
  * Where the booking rules read the time. Tests replace `now` (vi.spyOn(clock, 'now')) to stand
@@ -12,28 +12,45 @@ export interface ClinicMoment {
   minutes: number;
 }
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
 
-function timeFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = timeFormats.get(timeZone);
+/**
+ * One formatter per time zone for the date and the time of day. Building an Intl.DateTimeFormat
+ * costs far more than using one (it was an eighth of GET /api/available's time, see
+ * docs/performance.md), and every booking call needs the clinic's moment.
+ */
+function momentFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = momentFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {
       timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
     });
-    timeFormats.set(timeZone, format);
+    momentFormats.set(timeZone, format);
   }
   return format;
 }
 
+/** The last moment worked out, reused for calls within the same second and time zone. */
+let last: { timeZone: string; second: number; moment: ClinicMoment } | null = null;
+
 /** `now` in the clinic's time zone, e.g. { today: '2030-01-05', minutes: 870 } at 2:30 PM. */
 export function clinicMoment(timeZone: string, now: Date): ClinicMoment {
-  const parts = timeFormat(timeZone).formatToParts(now);
-  const hour = Number(parts.find((part) => part.type === 'hour')?.value);
-  const minute = Number(parts.find((part) => part.type === 'minute')?.value);
-  return { today: todayIn(timeZone, now), minutes: hour * 60 + minute };
+  const second = Math.floor(now.getTime() / 1000);
+  if (last && last.second === second && last.timeZone === timeZone) return last.moment;
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of momentFormat(timeZone).formatToParts(now)) part[type] = value;
+  const moment = {
+    today: `${part.year}-${part.month}-${part.day}` as IsoDate,
+    minutes: Number(part.hour) * 60 + Number(part.minute),
+  };
+  last = { timeZone, second, moment };
+  return moment;
 }
 
 /**

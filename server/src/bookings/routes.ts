@@ -1,4 +1,5 @@
 import {
+  type AvailableTreatment,
   availableTreatmentSchema,
   bookingCreatedSchema,
   bookingRefusedSchema,
@@ -16,6 +17,7 @@ import { callerOf, isOwnEmail, requireUser } from '../auth/guards.js';
 import type { Booking } from '../db/schema.js';
 import { errorBody } from '../http/errors.js';
 import { bookingConfirmationEmail } from '../mail/templates.js';
+import { availabilityCache } from './availability-cache.js';
 import { clinicMoment, clock } from './clock.js';
 import { listPatientBookings } from './repository.js';
 import {
@@ -41,6 +43,7 @@ const error = z.object({
  */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const moment = () => clinicMoment(app.config.clinic.timeZone, clock.now());
+  const answers = availabilityCache();
 
   app.get(
     '/available',
@@ -56,10 +59,19 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const treatments = await availableOn(app.db, isoDateOf(request.query.date), moment());
+      const date = isoDateOf(request.query.date);
+      const now = moment();
       // Every booking changes the answer: neither browsers nor proxies may keep it.
-      reply.header('cache-control', 'no-store');
-      return treatments;
+      reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+      let json = answers.get(date, now);
+      if (json === undefined) {
+        // The answer is typed by the response schema; as text it is sent as it is, computed
+        // and serialised once for every request in the cache's window.
+        json = JSON.stringify(await availableOn(app.db, date, now));
+        answers.set(date, now, json);
+      }
+      // Already JSON text of the 200 schema's shape: Fastify sends a string as it is.
+      return reply.send(json as unknown as AvailableTreatment[]);
     },
   );
 
@@ -83,6 +95,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request);
       const outcome = await bookSlot(app.db, moment(), caller, request.body);
+      // Booked, or refused because the slot is taken: either way this instance's answers are
+      // out of date.
+      answers.clear();
       if (outcome.booked) {
         sendConfirmation(app, request.log, caller, outcome.booking);
         return reply.code(201).send({ success: true, booking: toApiBooking(outcome.booking) });
@@ -155,6 +170,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(404).send(errorBody(404, bookingErrors.noSuchBooking));
       }
       await cancelBooking(app.db, moment(), callerOf(request), request.params.id);
+      answers.clear();
       return { deletedCount: 1 };
     },
   );

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { Booking, Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { listTreatments } from '../treatments/repository.js';
+import { cachedTreatments } from '../treatments/repository.js';
 import { type ClinicMoment, hasStarted } from './clock.js';
 import {
   bookedSlotsOn,
@@ -92,7 +92,7 @@ export async function availableOn(
 ): Promise<AvailableTreatment[]> {
   const past = date < moment.today;
   const [treatments, booked] = await Promise.all([
-    listTreatments(db),
+    cachedTreatments(db),
     past ? new Set<string>() : bookedSlotsOn(db, date),
   ]);
   return treatments.map((treatment) => ({

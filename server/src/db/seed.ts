@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { forgetCachedTreatments } from '../treatments/repository.js';
 import { demoTreatments } from './demo-data.js';
 import type { Database } from './schema.js';
 
@@ -12,5 +13,6 @@ export async function seedDemoData(db: Kysely<Database>): Promise<{ inserted: nu
     .values(demoTreatments)
     .onConflict((conflict) => conflict.column('id').doNothing())
     .executeTakeFirst();
+  forgetCachedTreatments(db);
   return { inserted: Number(result.numInsertedOrUpdatedRows ?? 0) };
 }

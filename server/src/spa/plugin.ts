@@ -6,8 +6,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from '../http/errors.js';
 
 /**
- * Serves the built web app: hashed assets cached for a year, and the app's page for every
- * client route (200) or any other page path (404, shown by the app's not-found screen).
+ * Serves the built web app: hashed assets cached for a year, sent as the Brotli or gzip copy
+ * the build wrote beside each one when the browser accepts it (nothing is compressed per
+ * request), and the app's page for every client route (200) or any other page path (404,
+ * shown by the app's not-found screen).
  * Without a build (development runs Vite's server instead) other paths answer 404 JSON.
  */
 export async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
@@ -18,6 +20,7 @@ export async function serveWebApp(app: FastifyInstance, root: string): Promise<v
     await app.register(fastifyStatic, {
       root,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(assets);
         reply.header(

@@ -23,3 +23,35 @@ export async function listTreatments(db: Kysely<Database>): Promise<TreatmentRec
     slots: JSON.parse(row.slots) as string[],
   }));
 }
+
+/** How long a process reuses the treatment list it read for the availability answer. */
+export const TREATMENTS_CACHE_MS = 30_000;
+
+const cache = new WeakMap<Kysely<Database>, { at: number; list: Promise<TreatmentRecord[]> }>();
+
+/**
+ * The treatments for showing availability, read at most once per TREATMENTS_CACHE_MS per
+ * database: seven rows that change only when the clinic edits its price list, asked for by
+ * every GET /api/available. Each instance keeps its own copy, so an edit reaches every
+ * instance within that time; bookings never use it (they read the treatment they book, so the
+ * price charged is the current one).
+ */
+export function cachedTreatments(
+  db: Kysely<Database>,
+  now = Date.now(),
+): Promise<TreatmentRecord[]> {
+  const hit = cache.get(db);
+  if (hit && now - hit.at < TREATMENTS_CACHE_MS) return hit.list;
+  const list = listTreatments(db);
+  cache.set(db, { at: now, list });
+  // A failed read is not kept: the next call asks the database again.
+  list.catch(() => {
+    if (cache.get(db)?.list === list) cache.delete(db);
+  });
+  return list;
+}
+
+/** Forgets the cached treatments of `db` (after the process itself changes them). */
+export function forgetCachedTreatments(db: Kysely<Database>): void {
+  cache.delete(db);
+}

@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react';
 import { BookingSection } from '../features/booking/components/booking-section';
 import { AppointmentCta } from '../features/landing/components/appointment-cta';
 import { CareHero } from '../features/landing/components/care-hero';
@@ -7,22 +8,45 @@ import { InfoStrip } from '../features/landing/components/info-strip';
 import { ServicesSection } from '../features/landing/components/services-section';
 import { TestimonialsSection } from '../features/landing/components/testimonials-section';
 
+/** The sections below the hero and its info strip, in the spec's order. */
+const BELOW_THE_FOLD = [
+  { key: 'booking', Section: BookingSection },
+  { key: 'services', Section: ServicesSection },
+  { key: 'appointment', Section: AppointmentCta },
+  { key: 'care', Section: CareHero },
+  { key: 'testimonials', Section: TestimonialsSection },
+  { key: 'contact', Section: ContactSection },
+];
+
 /**
  * The home page (/ and /home): the spec's "booking page with the calendar and the landing
  * sections". The calendar and the day's treatments follow the hero and its info strip; the other
  * landing sections keep the spec's order.
+ *
+ * On a phone the page's first seconds go to what is on screen: the sections below the fold are
+ * rendered after the first paint, as a transition (React yields to the browser every few
+ * milliseconds instead of blocking it), and the browser lays each of them out only as it comes
+ * near the viewport (`render-when-visible`). Anchors (/#review) still land: the page scrolls to
+ * its section once it has rendered (see ScrollToHash).
  */
 export default function HomeRoute() {
+  const [rest, setRest] = useState(false);
+  useEffect(() => {
+    startTransition(() => setRest(true));
+  }, []);
   return (
     <>
       <Hero />
       <InfoStrip />
-      <BookingSection />
-      <ServicesSection />
-      <AppointmentCta />
-      <CareHero />
-      <TestimonialsSection />
-      <ContactSection />
+      {rest ? (
+        BELOW_THE_FOLD.map(({ key, Section }) => (
+          <div key={key} className="render-when-visible">
+            <Section />
+          </div>
+        ))
+      ) : (
+        <div className="min-h-screen" />
+      )}
     </>
   );
 }

@@ -29,30 +29,35 @@ export interface BookingCalendarProps {
   'aria-labelledby'?: string;
 }
 
-/** The single-date calendar: one month, weeks starting on Sunday, past days disabled. */
+/**
+ * The single-date calendar: one month, weeks starting on Sunday, past days disabled. Its name
+ * sits on a wrapping fieldset (a group): ARIA forbids naming react-day-picker's own root, a
+ * plain <div>.
+ */
 export function BookingCalendar({
   selected,
   today,
   onSelect,
   footer,
-  ...rest
+  'aria-labelledby': labelledBy,
 }: BookingCalendarProps) {
   return (
-    <DayPicker
-      className="booking-calendar"
-      mode="single"
-      required
-      selected={selected}
-      onSelect={onSelect}
-      today={today}
-      defaultMonth={selected}
-      startMonth={today}
-      disabled={{ before: today }}
-      numberOfMonths={1}
-      weekStartsOn={0}
-      labels={labels}
-      footer={footer}
-      {...rest}
-    />
+    <fieldset aria-labelledby={labelledBy} className="min-w-0">
+      <DayPicker
+        className="booking-calendar"
+        mode="single"
+        required
+        selected={selected}
+        onSelect={onSelect}
+        today={today}
+        defaultMonth={selected}
+        startMonth={today}
+        disabled={{ before: today }}
+        numberOfMonths={1}
+        weekStartsOn={0}
+        labels={labels}
+        footer={footer}
+      />
+    </fieldset>
   );
 }

@@ -23,6 +23,7 @@ import { clinicQuery } from '../../../api/clinic';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import type { LoginState } from '../../../lib/auth/guards';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { availabilityQuery } from '../api/booking';
 import { isoToLocalDate, localDateToIso } from '../dates';
 import { AvailableAppointments } from './available-appointments';
@@ -52,6 +53,9 @@ const BookingModal = lazy<ComponentType<BookingModalProps>>(() =>
 const BookingCalendar = lazy(() =>
   import('./booking-calendar').then((module) => ({ default: module.BookingCalendar })),
 );
+
+/** The browser's own time zone: the page notes the clinic's when it differs. */
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Search parameters: the chosen day (ISO), and a treatment to open after signing in. */
 const DATE_PARAM = 'date';
@@ -102,6 +106,9 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
   const [params, setParams] = useSearchParams();
   const titleId = useId();
   const availableHeading = useRef<HTMLHeadingElement>(null);
+  // On the home page the section sits below the fold: the calendar's code and the day's
+  // treatments load when it comes near the viewport, not in the page's first seconds.
+  const [near, sectionRef] = useNearViewport<HTMLElement>(level === 1);
   const [selection, setSelection] = useState<{
     treatment: AvailableTreatment;
     trigger: HTMLElement | null;
@@ -113,7 +120,10 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
   const day = today && requested && requested >= today ? requested : today;
   const date = day ? formatMediumDate(day) : null;
 
-  const availability = useQuery({ ...availabilityQuery(date ?? ''), enabled: date !== null });
+  const availability = useQuery({
+    ...availabilityQuery(date ?? ''),
+    enabled: date !== null && near,
+  });
   const signedIn = auth.status === 'signed-in';
 
   const updateParams = useCallback(
@@ -168,11 +178,11 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
   }, [selection]);
 
   const Title = level === 1 ? 'h1' : 'h2';
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
     <>
       <section
+        ref={sectionRef}
         id={id}
         aria-labelledby={titleId}
         className="relative overflow-hidden bg-gradient-to-b from-mint to-base-200/70"
@@ -209,7 +219,7 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
           </div>
 
           <div className="w-fit max-w-full rounded-box border border-base-300 bg-base-100 p-4 shadow-lift sm:p-6">
-            {today && day ? (
+            {today && day && near ? (
               <Suspense fallback={<CalendarLoading />}>
                 <BookingCalendar
                   aria-labelledby={titleId}

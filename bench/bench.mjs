@@ -1,0 +1,549 @@
+#!/usr/bin/env node
+// `npm run bench`: the portal's API under load, beside a bare Fastify route, in one run.
+//
+//   npm run bench                                   # SQLite, 10,000 users, 100,000 bookings
+//   npm run bench -- --pg postgres://postgres@127.0.0.1:5432/postgres
+//   npm run bench -- --bookings 100000 --compare 1000 --duration 10 --connections 50
+//   npm run bench -- --profile available     # one route under `node --cpu-prof`, top functions
+//
+// For each database size (the stated one, then --compare, default 1,000 bookings, to show the
+// figures do not depend on how many bookings are stored; --compare 0 skips it):
+//   1. a fresh database (SQLite file in a temp folder, or a new PostgreSQL database on --pg that
+//      is dropped afterwards) is migrated by the portal's own code, then bulk-loaded directly:
+//      users, one live session each, and bookings spread over past and future days at the
+//      same density (about half of each day's slots) whatever the size; the 200 patients whose
+//      lists are read hold 3 bookings each at any size;
+//   2. the built portal (server/dist/main.js, `npm run build` first when stale) starts in
+//      production mode on loopback with that database and the product's default LOG_LEVEL
+//      (its log goes to a file, as it would to a collector); bearer tokens are signed with the
+//      portal's own access-token code and the same AUTH_SECRET;
+//   3. autocannon drives, for --duration seconds each with --connections connections after a
+//      short warm-up: a bare Fastify JSON route (bench/bare-server.mjs, a separate process: the
+//      ceiling), GET /api/available?date=…, GET /api/booking?patientMail=… with a bearer token,
+//      and POST /api/booking (every request a distinct patient and a free slot).
+// Prints the table and the ratios against the targets, and writes them to bench/results.md.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { ensureBuild, freePort, ROOT, startPortal, tempDir, waitForHttp } from './lib/portal.mjs';
+
+const say = (line = '') => process.stdout.write(`${line}\n`);
+
+// ── Options ──────────────────────────────────────────────────────────────────────────────────
+function option(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index !== -1) return process.argv[index + 1];
+  const inline = process.argv.find((arg) => arg.startsWith(`--${name}=`));
+  return inline ? inline.slice(name.length + 3) : fallback;
+}
+const USERS = Number(option('users', 10_000));
+const BOOKINGS = Number(option('bookings', 100_000));
+const COMPARE = Number(option('compare', 1_000));
+const DURATION = Number(option('duration', 10));
+const CONNECTIONS = Number(option('connections', 50));
+const WARMUP = Number(option('warmup', 3));
+const PG_URL = option('pg', '');
+const LOG_LEVEL = option('log-level', '');
+const OUTPUT = path.resolve(ROOT, option('out', 'bench/results.md'));
+/** --profile available|mine|book: that route only, with the portal under `node --cpu-prof`. */
+const PROFILE = option('profile', '');
+const ENGINE = PG_URL ? 'postgres' : 'sqlite';
+
+const TARGETS = { availableRatio: 0.8, availableP99: 10, bookingRatio: 0.3, scaleDrift: 0.1 };
+
+// ── The portal's own code (from the build) ───────────────────────────────────────────────────
+ensureBuild();
+const dist = (file) => pathToFileURL(path.join(ROOT, 'server', 'dist', file)).href;
+const { prepareDatabase } = await import(dist('db/prepare.js'));
+const { accessTokens } = await import(dist('auth/access-token.js'));
+const { demoTreatments } = await import(dist('db/demo-data.js'));
+const contract = await import(pathToFileURL(path.join(ROOT, 'contract', 'dist', 'index.js')).href);
+const { formatMediumDate, todayIn } = contract;
+
+const TIME_ZONE = 'America/New_York';
+const treatments = demoTreatments.map((row) => ({ id: row.id, slots: JSON.parse(row.slots) }));
+/** Every (treatment, slot) of a day, in a fixed order. */
+const daySlots = treatments.flatMap((t) => t.slots.map((slot) => ({ treatment: t.id, slot })));
+
+function addDays(iso, days) {
+  const date = new Date(`${iso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+// ── Seeding ──────────────────────────────────────────────────────────────────────────────────
+/** Bookings per seeded day: every other slot, so each day is about half booked. */
+const PER_DAY = Math.ceil(daySlots.length / 2);
+/**
+ * The patients whose own bookings GET /api/booking lists: each holds exactly MEASURED_HOLDS
+ * bookings at any size, so that the answer is the same work with 1,000 or 100,000 stored.
+ */
+const MEASURED_PATIENTS = 200;
+const MEASURED_HOLDS = 3;
+/** POST /api/booking books days from this far ahead: never a seeded day, whatever the size. */
+const POST_DAYS_AHEAD = 3_000;
+
+async function insertInBatches(db, table, rows, size = 500) {
+  for (let start = 0; start < rows.length; start += size) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + size))
+      .execute();
+  }
+}
+
+/**
+ * Seeds users (one live session each) and `bookings` bookings. Bookings fill PER_DAY slots a
+ * day over consecutive days, three quarters of them past and a quarter ahead, so that a day's
+ * load is the same at any size.
+ */
+async function seed(database, { users, bookings, today }) {
+  const { db, engine } = database;
+  const stamp = (date) => (engine === 'postgres' ? date : date.toISOString());
+  const now = new Date();
+  const expires = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
+  const people = Array.from({ length: users }, (_, i) => ({
+    id: randomUUID(),
+    sessionId: randomUUID(),
+    name: `Bench Patient ${i + 1}`,
+    email: `patient${i + 1}@bench.test`,
+  }));
+  await db.transaction().execute(async (tx) => {
+    await insertInBatches(
+      tx,
+      'user',
+      people.map((p) => ({
+        id: p.id,
+        name: p.name,
+        email: p.email,
+        emailVerified: engine === 'postgres' ? true : 1,
+        image: null,
+        createdAt: stamp(now),
+        updatedAt: stamp(now),
+        role: null,
+      })),
+    );
+    await insertInBatches(
+      tx,
+      'session',
+      people.map((p) => ({
+        id: p.sessionId,
+        token: randomBytes(24).toString('base64url'),
+        expiresAt: stamp(expires),
+        createdAt: stamp(now),
+        updatedAt: stamp(now),
+        ipAddress: null,
+        userAgent: null,
+        userId: p.id,
+      })),
+    );
+    const days = Math.ceil(bookings / PER_DAY);
+    const first = addDays(today, -Math.floor(days * 0.75));
+    const rows = [];
+    const price = Object.fromEntries(demoTreatments.map((t) => [t.id, t]));
+    for (let n = 0; n < bookings; n += 1) {
+      const day = Math.floor(n / PER_DAY);
+      const { treatment, slot } = daySlots[((n % PER_DAY) * 2 + (day % 2)) % daySlots.length];
+      // The first bookings go to the measured patients, the rest to everybody else.
+      const measured = MEASURED_PATIENTS * MEASURED_HOLDS;
+      const patient =
+        n < measured
+          ? people[n % MEASURED_PATIENTS]
+          : people[MEASURED_PATIENTS + ((n - measured) % (users - MEASURED_PATIENTS))];
+      rows.push({
+        id: randomUUID(),
+        treatment_id: treatment,
+        treatment_name: price[treatment].name,
+        price_cents: price[treatment].price_cents,
+        date: addDays(first, day),
+        slot,
+        patient_id: patient.id,
+        patient_email: patient.email,
+        patient_name: patient.name,
+        phone: '+1 555 010 0000',
+        age: 20 + (n % 60),
+        created_at: now.toISOString(),
+        paid_at: n % 3 === 0 ? now.toISOString() : null,
+        transaction_id: n % 3 === 0 ? `pi_bench_${n}` : null,
+      });
+      if (rows.length === 2_000) await insertInBatches(tx, 'booking', rows.splice(0));
+    }
+    await insertInBatches(tx, 'booking', rows);
+  });
+  if (engine === 'postgres') await sqlAnalyze(db);
+  return people;
+}
+
+async function sqlAnalyze(db) {
+  const { sql } = await import('kysely');
+  await sql`analyze`.execute(db);
+}
+
+// ── PostgreSQL: a database of the bench's own ────────────────────────────────────────────────
+async function createPgDatabase(url) {
+  const pg = (await import('pg')).default;
+  const name = `portal_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+// ── Load ─────────────────────────────────────────────────────────────────────────────────────
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** Warm-up (discarded), then the measured run; answers one table row. */
+async function measure(name, options, check) {
+  if (WARMUP > 0) await cannon({ ...options, duration: WARMUP });
+  const result = await cannon({ ...options, duration: DURATION });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  const row = {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors,
+  };
+  check?.(result, row);
+  say(
+    `  ${name.padEnd(34)} ${fmt(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${errors}`,
+  );
+  return row;
+}
+
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+
+function startBare(port) {
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'bench', 'bare-server.mjs'), String(port)],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  return {
+    child,
+    ready: waitForHttp(`http://127.0.0.1:${port}/bare`, { child }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** One full pass at one database size: seed, start, drive, stop. */
+async function pass({ bookings, bare }) {
+  say(
+    `\n${ENGINE === 'postgres' ? 'PostgreSQL' : 'SQLite'}: ${fmt(USERS)} users, ${fmt(bookings)} bookings`,
+  );
+  const dataDir = tempDir('bench');
+  const pg = PG_URL ? await createPgDatabase(PG_URL) : null;
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const secret = randomBytes(36).toString('base64url');
+  const today = todayIn(TIME_ZONE, new Date());
+  let portal;
+  try {
+    const seededAt = Date.now();
+    const database = await prepareDatabase(
+      pg
+        ? { engine: 'postgres', url: pg.url }
+        : { engine: 'sqlite', file: path.join(dataDir, 'portal.db') },
+    );
+    const people = await seed(database, { users: USERS, bookings, today });
+    await database.close();
+    // The load generator runs in this process: the seeding's garbage must not slow it down
+    // (without this, the 100,000-booking pass drove about a third fewer requests).
+    // `npm run bench` passes --expose-gc.
+    globalThis.gc?.();
+    say(`  seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
+
+    const logFile = path.join(dataDir, 'portal.log');
+    const profileDir = path.join(dataDir, 'profile');
+    portal = await startPortal({
+      port,
+      dataDir,
+      logFile,
+      nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      env: {
+        AUTH_SECRET: secret,
+        CLINIC_TIMEZONE: TIME_ZONE,
+        ...(pg ? { DATABASE_URL: pg.url } : {}),
+        ...(LOG_LEVEL ? { LOG_LEVEL } : {}),
+      },
+    });
+    const tokens = accessTokens(secret, publicUrl);
+    const bearer = await Promise.all(
+      people.map(async (p) => ({
+        email: p.email,
+        token: (await tokens.issue({ userId: p.id, sessionId: p.sessionId })).token,
+      })),
+    );
+
+    // A day a week ahead: seeded, about half booked, at any size.
+    const availableDate = formatMediumDate(addDays(today, 7));
+    const availableUrl = `${publicUrl}/api/available?date=${encodeURIComponent(availableDate)}`;
+    const sample = await (await fetch(availableUrl)).json();
+    const free = sample.reduce((sum, t) => sum + t.slots.length, 0);
+    say(`  /api/available on ${availableDate}: ${free} of ${daySlots.length} slots free`);
+
+    const mine = await fetch(
+      `${publicUrl}/api/booking?patientMail=${encodeURIComponent(bearer[0].email)}`,
+      { headers: { authorization: `Bearer ${bearer[0].token}` } },
+    );
+    if (mine.status !== 200) throw new Error(`GET /api/booking answered ${mine.status}`);
+    const held = (await mine.json()).length;
+    say(`  each measured patient holds ${held} bookings (GET /api/booking?patientMail=…)`);
+
+    const rows = [];
+    const wanted = (key) => !PROFILE || PROFILE === key;
+    if (!PROFILE) rows.push(await measure('bare Fastify route (ceiling)', { url: `${bare}/bare` }));
+    if (wanted('available')) {
+      rows.push(await measure('GET /api/available?date=…', { url: availableUrl }));
+    }
+
+    let caller = 0;
+    if (wanted('mine'))
+      rows.push(
+        await measure('GET /api/booking?patientMail=… (bearer)', {
+          url: publicUrl,
+          requests: [
+            {
+              method: 'GET',
+              setupRequest(request) {
+                const who = bearer[caller++ % MEASURED_PATIENTS];
+                return {
+                  ...request,
+                  path: `/api/booking?patientMail=${encodeURIComponent(who.email)}`,
+                  headers: { ...request.headers, authorization: `Bearer ${who.token}` },
+                };
+              },
+            },
+          ],
+        }),
+      );
+
+    // Every POST books a free slot for a patient who holds nothing that day: slot n of the
+    // plan (days from POST_DAYS_AHEAD on, every slot of each) for patient n.
+    let next = 0;
+    const firstPostDay = addDays(today, POST_DAYS_AHEAD);
+    if (wanted('book'))
+      rows.push(
+        await measure(
+          'POST /api/booking (bearer)',
+          {
+            url: publicUrl,
+            requests: [
+              {
+                method: 'POST',
+                setupRequest(request) {
+                  const n = next++;
+                  const { treatment, slot } = daySlots[n % daySlots.length];
+                  const who = bearer[n % bearer.length];
+                  return {
+                    ...request,
+                    path: '/api/booking',
+                    headers: {
+                      ...request.headers,
+                      'content-type': 'application/json',
+                      authorization: `Bearer ${who.token}`,
+                    },
+                    body: JSON.stringify({
+                      treatmentId: treatment,
+                      date: formatMediumDate(
+                        addDays(firstPostDay, Math.floor(n / daySlots.length)),
+                      ),
+                      slot,
+                      phone: '+1 555 010 1234',
+                      age: 30,
+                    }),
+                  };
+                },
+              },
+            ],
+          },
+          (result, row) => {
+            row.note = `${fmt(next)} bookings made`;
+          },
+        ),
+      );
+    if (PROFILE) {
+      await portal.stop();
+      printProfile(profileDir);
+    }
+    return { bookings, rows, free };
+  } finally {
+    await portal?.stop();
+    await pg?.drop().catch((error) => say(`  could not drop the bench database: ${error.message}`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The functions with the most self time in the (single) .cpuprofile under `dir`. */
+function printProfile(dir) {
+  const file = fs.readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) return say('  no CPU profile was written');
+  const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  const byPackage = new Map();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const micros = profile.timeDeltas[i] ?? 0;
+    const { functionName, url, lineNumber } = nodes.get(id).callFrame;
+    const where = url.replace(/^file:\/\//, '').replace(`${ROOT}/`, '');
+    const key = `${functionName || '(anonymous)'}  ${where}:${lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + micros);
+    const pkg =
+      /node_modules\/((@[^/]+\/)?[^/]+)/.exec(where)?.[1] ??
+      (where.startsWith('server/') || where.startsWith('contract/')
+        ? where.split('/').slice(0, 3).join('/')
+        : where.startsWith('node:')
+          ? 'node internals'
+          : functionName || '(native)');
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + micros);
+    total += micros;
+  });
+  const top = (map, count) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([key, micros]) => `  ${((micros / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+  say(`\n  CPU profile ${path.join(dir, file)} (${(total / 1e6).toFixed(1)} s sampled)`);
+  say('  by package or folder:');
+  for (const line of top(byPackage, 15)) say(line);
+  say('  by function (self time):');
+  for (const line of top(self, 30)) say(line);
+  fs.copyFileSync(path.join(dir, file), path.join(os.tmpdir(), `portal-${PROFILE}.cpuprofile`));
+}
+
+// ── Run ──────────────────────────────────────────────────────────────────────────────────────
+const started = new Date();
+const barePort = await freePort();
+const bareServer = startBare(barePort);
+await bareServer.ready;
+const passes = [];
+try {
+  for (const bookings of [BOOKINGS, ...(COMPARE > 0 ? [COMPARE] : [])]) {
+    passes.push(await pass({ bookings, bare: `http://127.0.0.1:${barePort}` }));
+  }
+} finally {
+  await bareServer.stop();
+}
+
+// ── Report ───────────────────────────────────────────────────────────────────────────────────
+if (PROFILE) process.exit(0);
+const checks = [];
+const byName = (p, prefix) => p.rows.find((row) => row.name.startsWith(prefix));
+for (const p of passes) {
+  const bare = byName(p, 'bare');
+  const available = byName(p, 'GET /api/available');
+  const post = byName(p, 'POST');
+  const label = `${fmt(p.bookings)} bookings`;
+  checks.push({
+    what: `GET /api/available ≥ ${TARGETS.availableRatio} of the bare route (${label})`,
+    value: (available.rps / bare.rps).toFixed(2),
+    ok: available.rps / bare.rps >= TARGETS.availableRatio,
+  });
+  checks.push({
+    what: `GET /api/available p99 ≤ ${TARGETS.availableP99} ms (${label})`,
+    value: `${available.p99} ms`,
+    ok: available.p99 <= TARGETS.availableP99,
+  });
+  checks.push({
+    what: `POST /api/booking ≥ ${TARGETS.bookingRatio} of the bare route (${label})`,
+    value: (post.rps / bare.rps).toFixed(2),
+    ok: post.rps / bare.rps >= TARGETS.bookingRatio,
+  });
+  const errors = p.rows.reduce((sum, row) => sum + row.errors, 0);
+  checks.push({ what: `0 errors (${label})`, value: String(errors), ok: errors === 0 });
+}
+if (passes.length === 2) {
+  const [big, small] = passes;
+  for (const prefix of ['GET /api/available', 'GET /api/booking', 'POST']) {
+    // Each route as a share of the same pass's ceiling, so that machine noise between the
+    // passes cancels out.
+    const share = (p) => byName(p, prefix).rps / byName(p, 'bare').rps;
+    const drift = Math.abs(share(big) - share(small)) / share(small);
+    checks.push({
+      what: `${prefix}: ${fmt(big.bookings)} vs ${fmt(small.bookings)} bookings within ${TARGETS.scaleDrift * 100} %`,
+      value: `${(drift * 100).toFixed(1)} %`,
+      ok: drift <= TARGETS.scaleDrift,
+    });
+  }
+}
+
+const cpus = os.cpus();
+const machine = `${cpus.length} × ${cpus[0]?.model?.trim() ?? 'CPU'}, Node ${process.version}, load average ${os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ')} at the end`;
+const lines = [];
+lines.push('# Benchmark results');
+lines.push('');
+lines.push(
+  `Written by \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` on ${started.toISOString()}.`,
+);
+lines.push('');
+lines.push(`- Machine: ${machine}`);
+lines.push(
+  `- Engine: ${ENGINE === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)'}; ${fmt(USERS)} users with a live session each`,
+);
+lines.push(
+  `- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per route after a ${WARMUP} s warm-up, on loopback; the load generator shares the machine with the servers`,
+);
+lines.push(
+  `- Portal: the production build, LOG_LEVEL ${LOG_LEVEL || 'as shipped (the default)'}, log to a file`,
+);
+lines.push('');
+for (const p of passes) {
+  lines.push(`## ${fmt(p.bookings)} bookings stored`);
+  lines.push('');
+  lines.push('| route | requests/s | share of bare | p50 (ms) | p99 (ms) | errors |');
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const bare = byName(p, 'bare');
+  for (const row of p.rows) {
+    lines.push(
+      `| ${row.name} | ${fmt(row.rps)} | ${(row.rps / bare.rps).toFixed(2)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+    );
+  }
+  lines.push('');
+}
+lines.push('## Targets');
+lines.push('');
+lines.push('| target | measured | met |');
+lines.push('| --- | ---: | :---: |');
+for (const check of checks)
+  lines.push(`| ${check.what} | ${check.value} | ${check.ok ? 'yes' : 'NO'} |`);
+lines.push('');
+const report = lines.join('\n');
+fs.mkdirSync(path.dirname(OUTPUT), { recursive: true });
+fs.writeFileSync(OUTPUT, report);
+say('');
+say(report);
+say(`Written to ${path.relative(ROOT, OUTPUT)}`);
+process.exitCode = checks.every((check) => check.ok) ? 0 : 1;
