@@ -98,6 +98,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   applySecurityHeaders = await securityHeaders(app, {
     https: config.publicUrl.startsWith('https://'),
     stripe: config.payments.provider === 'stripe',
+    imageOrigin:
+      config.images.storage === 's3' && config.images.publicUrl
+        ? new URL(config.images.publicUrl).origin
+        : undefined,
   });
   await openApi(app);
 

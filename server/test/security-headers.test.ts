@@ -145,6 +145,31 @@ describe(`security headers and cookies (${engine})`, () => {
       }
     });
 
+    it("lets images come from the S3 bucket's public address when it has one", async () => {
+      const s3 = await buildTestApp({
+        env: {
+          S3_BUCKET: 'clinic-photos',
+          S3_REGION: 'us-east-1',
+          S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+          S3_SECRET_ACCESS_KEY: 'example-secret-access-key',
+          S3_PUBLIC_URL: 'https://photos.clinic.example/doctors/',
+        },
+      });
+      try {
+        const policy = policyOf(await s3.app.inject('/api/health'));
+        expectStrictPolicy(policy);
+        expect(policy.get('img-src')).toEqual([
+          "'self'",
+          'data:',
+          'blob:',
+          'https://photos.clinic.example',
+        ]);
+        expect(policy.get('script-src')).toEqual(["'self'"]);
+      } finally {
+        await s3.close();
+      }
+    });
+
     it('upgrades insecure requests over HTTPS', async () => {
       const policy = policyOf(await https.app.inject('/'));
       expectStrictPolicy(policy);

@@ -13,7 +13,7 @@ const STRIPE_JS = {
 };
 
 /** The portal's helmet configuration: a strict content security policy and friends. */
-function helmetOptions(options: { https: boolean; stripe?: boolean }) {
+function helmetOptions(options: { https: boolean; stripe?: boolean; imageOrigin?: string }) {
   const stripe = options.stripe ?? false;
   return {
     contentSecurityPolicy: {
@@ -22,7 +22,8 @@ function helmetOptions(options: { https: boolean; stripe?: boolean }) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(stripe ? STRIPE_JS.script : [])],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Doctors' photos may be served from the S3 bucket's public address.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigin ? [options.imageOrigin] : [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...(stripe ? STRIPE_JS.connect : [])],
         ...(stripe ? { frameSrc: STRIPE_JS.frame } : {}),
@@ -49,7 +50,7 @@ function helmetOptions(options: { https: boolean; stripe?: boolean }) {
  */
 export async function securityHeaders(
   app: FastifyInstance,
-  options: { https: boolean; stripe?: boolean },
+  options: { https: boolean; stripe?: boolean; imageOrigin?: string },
 ): Promise<(request: IncomingMessage, response: ServerResponse) => void> {
   const middleware = helmet(helmetOptions(options));
   // The headers depend on nothing in the request, so they are worked out once and put on every
