@@ -15,6 +15,17 @@ export interface CurrentUser {
 }
 
 /**
+ * The admin rule: the 'admin' role, or an address listed in ADMIN_EMAILS once its owner has
+ * verified it (so nobody claims the role by signing up first with an admin's address).
+ */
+export function isAdmin(
+  user: { role: string | null; emailVerified: number | boolean; email: string },
+  adminEmails: ReadonlySet<string>,
+): boolean {
+  return user.role === 'admin' || (Boolean(user.emailVerified) && adminEmails.has(user.email));
+}
+
+/**
  * The user behind a live session, or null when the session has ended (signed out, expired,
  * revoked by a password reset, or the account removed).
  */
@@ -40,8 +51,7 @@ export async function findSessionUser(
     .executeTakeFirst();
   if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
   const emailVerified = Boolean(row.emailVerified);
-  // ADMIN_EMAILS grants the role only to a verified owner of the address.
-  const admin = row.role === 'admin' || (emailVerified && adminEmails.has(row.email));
+  const admin = isAdmin(row, adminEmails);
   return {
     id: row.id,
     sessionId: row.sessionId,

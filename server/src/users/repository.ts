@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { isAdmin } from '../auth/current-user.js';
 import type { Engine } from '../db/database.js';
 import type { Database, UserTable } from '../db/schema.js';
 
@@ -31,17 +32,6 @@ type UserRow = Pick<
   UserTable,
   'id' | 'name' | 'email' | 'image' | 'emailVerified' | 'createdAt' | 'role'
 >;
-
-/**
- * The admin rule of `findSessionUser` (auth/current-user.ts): the 'admin' role, or a verified
- * address listed in ADMIN_EMAILS.
- */
-export function isAdmin(
-  row: Pick<UserRow, 'role' | 'emailVerified' | 'email'>,
-  adminEmails: ReadonlySet<string>,
-): boolean {
-  return row.role === 'admin' || (Boolean(row.emailVerified) && adminEmails.has(row.email));
-}
 
 function toRecord(row: UserRow, adminEmails: ReadonlySet<string>): UserRecord {
   return {
