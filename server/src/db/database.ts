@@ -50,6 +50,10 @@ function openPostgres(url: string): Kysely<Database> {
     connectionTimeoutMillis: 5000,
     types: pgTypes,
   });
+  // The server may close an idle connection (a restart, a failover, an administrator). The pool
+  // then drops it and opens another when needed; without a listener the event would end the
+  // process. Queries in flight fail on their own and are answered by the error handler.
+  pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
