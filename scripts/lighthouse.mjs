@@ -5,7 +5,7 @@
 //   1. builds the portal when the build is missing or older than its sources;
 //   2. starts server/dist/main.js on a free loopback port with a throw-away DATA_DIR;
 //   3. runs Lighthouse 12 on `/` (performance, accessibility, best practices, SEO), `--runs` times
-//      (default 1) and keeps the run with the median performance score;
+//      (default 3) and keeps the run with the median performance score;
 //   4. prints the four scores and the main metrics, writes the reports to
 //      test-results/lighthouse/, and exits non-zero when a score is under its budget:
 //      performance 95, accessibility 100, best practices 95, SEO 95.
@@ -19,7 +19,7 @@ import { ensureBuild, freePort, ROOT, startPortal, tempDir } from '../bench/lib/
 const arg = (name, fallback) =>
   process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 
-const runs = Math.max(1, Number(arg('runs', '1')));
+const runs = Math.max(1, Number(arg('runs', '3')));
 const pagePath = arg('path', '/');
 const chrome = arg('chrome', process.env.CHROMIUM_PATH || '/usr/bin/chromium');
 const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
