@@ -38,7 +38,7 @@ async function tabTo(page: Page, target: Locator, { back = false, limit = 80 } =
 }
 
 test('book and pay with the keyboard alone', async ({ page, signUp }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await signUp();
   await page.goto('/appointment');
   const calendar = page.getByRole('grid');

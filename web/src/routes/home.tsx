@@ -1,4 +1,3 @@
-import { startTransition, useEffect, useState } from 'react';
 import { BookingSection } from '../features/booking/components/booking-section';
 import { AppointmentCta } from '../features/landing/components/appointment-cta';
 import { CareHero } from '../features/landing/components/care-hero';
@@ -23,30 +22,20 @@ const BELOW_THE_FOLD = [
  * sections". The calendar and the day's treatments follow the hero and its info strip; the other
  * landing sections keep the spec's order.
  *
- * On a phone the page's first seconds go to what is on screen: the sections below the fold are
- * rendered after the first paint, as a transition (React yields to the browser every few
- * milliseconds instead of blocking it), and the browser lays each of them out only as it comes
- * near the viewport (`render-when-visible`). Anchors (/#review) still land: the page scrolls to
- * its section once it has rendered (see ScrollToHash).
+ * On a phone the page's first seconds go to what is on screen: the browser styles, lays out and
+ * paints each section below the fold only as it comes near the viewport (`render-when-visible`),
+ * and the booking section loads its calendar and the day's treatments only then.
  */
 export default function HomeRoute() {
-  const [rest, setRest] = useState(false);
-  useEffect(() => {
-    startTransition(() => setRest(true));
-  }, []);
   return (
     <>
       <Hero />
       <InfoStrip />
-      {rest ? (
-        BELOW_THE_FOLD.map(({ key, Section }) => (
-          <div key={key} className="render-when-visible">
-            <Section />
-          </div>
-        ))
-      ) : (
-        <div className="min-h-screen" />
-      )}
+      {BELOW_THE_FOLD.map(({ key, Section }) => (
+        <div key={key} className="render-when-visible">
+          <Section />
+        </div>
+      ))}
     </>
   );
 }
