@@ -7,6 +7,7 @@ import {
   useSidebar,
   useSidebarPresence,
 } from '../../components/layout/sidebar-toggle';
+import { UserAvatar } from '../../components/user-avatar';
 import { useAdminStatus, useAuth } from '../../lib/auth/auth-provider';
 import {
   CalendarIcon,
@@ -16,7 +17,6 @@ import {
   StarIcon,
   UsersIcon,
 } from './icons';
-import { UserAvatar } from './user-avatar';
 
 interface Item {
   label: string;

@@ -5,9 +5,9 @@ import { flushSync } from 'react-dom';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { ErrorAlert } from '../../../components/error-alert';
+import { Field, SelectField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { addDoctor, adminKeys, servicesQuery, uploadImage } from '../api/admin';
-import { Field, SelectField } from './form-field';
 
 interface DoctorFormValues {
   name: string;

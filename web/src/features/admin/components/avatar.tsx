@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { initials } from '../../dashboard/user-avatar';
+import { initials } from '../../../components/user-avatar';
 
 /**
  * Whether the browser may show this picture: the portal's own uploads (same origin) and inline

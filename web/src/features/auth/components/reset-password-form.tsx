@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ErrorAlert } from '../../../components/error-alert';
+import { Field } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../../../lib/auth/auth-api';
 import { providerError } from '../provider-error';
-import { Field } from './field';
 
 /** Sets a new password with the single-use token from the reset email. */
 export function ResetPasswordForm({ token }: { token: string }) {

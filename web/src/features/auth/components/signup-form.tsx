@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ErrorAlert } from '../../../components/error-alert';
+import { Field } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { signUpWithEmail } from '../../../lib/auth/auth-api';
 import { providerError } from '../provider-error';
-import { Field } from './field';
 import { GoogleButton } from './google-button';
 
 export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) {

@@ -5,20 +5,11 @@ import type {
   BookingResult,
 } from '@doctors-portal/contract';
 import { queryOptions } from '@tanstack/react-query';
+import { bookingKeys } from '../../../api/booking-keys';
 import { api } from '../../../lib/api-client';
 
-/**
- * The booking calls (spec section 7). Availability is public and cached per date; a patient's
- * own bookings need the bearer token.
- */
-export const bookingKeys = {
-  /** Every date's availability: invalidate this after any booking or cancellation. */
-  available: ['available'] as const,
-  availableOn: (date: string) => ['available', date] as const,
-  /** Every patient's bookings list. */
-  bookings: ['bookings'] as const,
-  bookingsOf: (email: string) => ['bookings', email] as const,
-};
+// The booking calls (spec section 7). Availability is public and cached per date; a patient's
+// own bookings need the bearer token.
 
 /** `GET /api/available?date={medium date}`: the treatments with their free slots that day. */
 export const availabilityQuery = (date: string) =>

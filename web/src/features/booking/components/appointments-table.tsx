@@ -1,7 +1,7 @@
 import { type Booking, formatDollars, paths } from '@doctors-portal/contract';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { UserAvatar } from '../../dashboard/user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 
 export interface AppointmentsTableProps {
   bookings: Booking[];

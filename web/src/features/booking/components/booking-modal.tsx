@@ -12,10 +12,11 @@ import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
+import { bookingKeys } from '../../../api/booking-keys';
+import { Field } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { Field } from '../../auth/components/field';
-import { bookingKeys, createBooking } from '../api/booking';
+import { createBooking } from '../api/booking';
 
 export interface BookingModalProps {
   treatment: AvailableTreatment;

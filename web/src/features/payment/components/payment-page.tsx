@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { bookingKeys } from '../../../api/booking-keys';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { bookingKeys } from '../../booking/api/booking';
 import {
   type BillingDetails,
   bookingQuery,
