@@ -205,7 +205,8 @@ describe(`crash safety on ${engine}`, () => {
   }, 90_000);
 
   it('finishes every in-flight request on SIGTERM, then exits 0', async () => {
-    const portal = await startPortal(portalEnv(database, dataDir));
+    // At debug, the portal logs each request as it reads it.
+    const portal = await startPortal({ ...portalEnv(database, dataDir), LOG_LEVEL: 'debug' });
     const patients = await signUpPatients(portal.url, 4, addresses.next);
     const counted = () =>
       logRecords(portal.stdout()).filter((record) => record.msg === 'incoming request').length;

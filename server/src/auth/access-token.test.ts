@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_TTL_SECONDS, accessTokens } from './access-token.js';
+
+const ISSUER = 'http://portal.test';
+const claims = { userId: 'user-1', sessionId: 'session-1' };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('access tokens', () => {
+  it('verify what they issued, again and again', async () => {
+    const tokens = accessTokens('a-secret-of-enough-length-for-tests', ISSUER);
+    const { token } = await tokens.issue(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+  });
+
+  it('refuse a token signed with another secret or for another portal', async () => {
+    const tokens = accessTokens('a-secret-of-enough-length-for-tests', ISSUER);
+    const other = accessTokens('another-secret-of-enough-length', ISSUER);
+    const elsewhere = accessTokens('a-secret-of-enough-length-for-tests', 'http://other.test');
+    expect(await tokens.verify((await other.issue(claims)).token)).toBeNull();
+    expect(await tokens.verify((await elsewhere.issue(claims)).token)).toBeNull();
+  });
+
+  it('refuse a token whose payload was changed', async () => {
+    const tokens = accessTokens('a-secret-of-enough-length-for-tests', ISSUER);
+    const { token } = await tokens.issue(claims);
+    await tokens.verify(token);
+    const [header, payload, signature] = token.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(String(payload), 'base64url').toString()),
+        sub: 'admin',
+      }),
+    ).toString('base64url');
+    expect(await tokens.verify(`${header}.${forged}.${signature}`)).toBeNull();
+    expect(await tokens.verify('not a token')).toBeNull();
+  });
+
+  it('stop working when they expire, even once verified', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z'), toFake: ['Date'] });
+    const tokens = accessTokens('a-secret-of-enough-length-for-tests', ISSUER);
+    const { token, expiresAt } = await tokens.issue(claims);
+    expect(expiresAt.getTime()).toBe(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
+    expect(await tokens.verify(token)).toEqual(claims);
+    vi.setSystemTime(expiresAt);
+    expect(await tokens.verify(token)).toBeNull();
+  });
+});
