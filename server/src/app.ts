@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { paths } from '@doctors-portal/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -14,14 +15,17 @@ import { bookingRoutes } from './bookings/routes.js';
 import { clinicRoutes } from './clinic/routes.js';
 import { type Config, ROOT_DIR } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
+import { groupCommit, type Transact } from './db/group-commit.js';
 import type { Database } from './db/schema.js';
 import { doctorRoutes } from './doctors/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { AccessLog } from './http/access-log.js';
 import { errorBody, handleError, MAX_PARAM_LENGTH } from './http/errors.js';
 import { refuseNulCharacters } from './http/text-input.js';
 import { imageRoutes, uploadRoutes } from './images/routes.js';
 import { createImageStorage } from './images/storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { type MailQueue, mailQueue } from './mail/queue.js';
 import { paymentRoutes } from './payments/routes.js';
 import { openApi } from './plugins/openapi.js';
 import { connectRedis } from './plugins/redis.js';
@@ -35,7 +39,10 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     db: Kysely<Database>;
+    /** Transactions for the busiest writes: on SQLite, those arriving together share a commit. */
+    transact: Transact;
     mailer: Mailer;
+    mailQueue: MailQueue;
   }
 }
 
@@ -62,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     null;
   const app = Fastify({
     logger: options.logger ?? loggerFor(config),
+    logController: new AccessLog(),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: config.auth.trustProxy,
@@ -94,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('transact', groupCommit(database));
 
   applySecurityHeaders = await securityHeaders(app, {
     https: config.publicUrl.startsWith('https://'),
@@ -107,10 +116,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const mailer = createMailer(config, app.log);
   app.decorate('mailer', mailer);
+  const queue = mailQueue({
+    db: database.db,
+    engine: database.engine,
+    mailer,
+    clinic: config.clinic,
+    appointmentsUrl: `${config.publicUrl}${paths.dashboard}`,
+    ratePerSecond: config.mail.ratePerSecond,
+    log: app.log,
+  });
+  app.decorate('mailQueue', queue);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const images = createImageStorage(config.images);
   app.decorate('images', images);
   app.addHook('onClose', async () => {
+    await queue.close();
     mailer.close();
     images.close();
     await redis?.quit();

@@ -1,4 +1,7 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/db/schema.js';
 
 /** Signing in through the API as a browser would: cookies from the auth library, then a token. */
 export interface Account {
@@ -77,3 +80,63 @@ export async function accessToken(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A patient written straight into the auth tables, with a live session. */
+export interface SeededPatient {
+  userId: string;
+  sessionId: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * Many patients at once, written straight into the auth tables with a session each that lives a
+ * day: for tests that measure bookings, not password hashing (the sign-up path has its own).
+ */
+export async function seedPatients(
+  db: Kysely<Database>,
+  engine: 'sqlite' | 'postgres',
+  count: number,
+): Promise<SeededPatient[]> {
+  const now = new Date().toISOString();
+  const expires = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+  const people = Array.from({ length: count }, (_, index) => {
+    const userId = randomUUID();
+    return {
+      userId,
+      sessionId: randomUUID(),
+      name: `Crowd Patient ${index + 1}`,
+      email: `crowd-${index + 1}-${userId.slice(0, 8)}@mail.com`,
+    };
+  });
+  await db
+    .insertInto('user')
+    .values(
+      people.map((person) => ({
+        id: person.userId,
+        name: person.name,
+        email: person.email,
+        emailVerified: engine === 'postgres' ? true : 1,
+        image: null,
+        createdAt: now,
+        updatedAt: now,
+        role: null,
+      })),
+    )
+    .execute();
+  await db
+    .withTables<{ session: { createdAt: string; updatedAt: string } }>()
+    .insertInto('session')
+    .values(
+      people.map((person) => ({
+        id: person.sessionId,
+        token: randomBytes(24).toString('hex'),
+        expiresAt: expires,
+        createdAt: now,
+        updatedAt: now,
+        userId: person.userId,
+      })),
+    )
+    .execute();
+  return people;
+}

@@ -1,8 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { type Booking, messages, slotsBetween } from '@doctors-portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accessToken, bearer, signUp } from '../../test/accounts.js';
+import { accessToken, bearer, seedPatients, signUp } from '../../test/accounts.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { clock } from './clock.js';
@@ -25,46 +24,7 @@ async function signedUpPatient(app: FastifyInstance, name: string): Promise<Pati
  * password hashing (the sign-up path has its own tests).
  */
 async function crowdOfPatients(t: TestApp, count: number): Promise<Patient[]> {
-  const now = new Date().toISOString();
-  const expires = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
-  const people = Array.from({ length: count }, (_, index) => {
-    const userId = randomUUID();
-    return {
-      userId,
-      sessionId: randomUUID(),
-      name: `Crowd Patient ${index + 1}`,
-      email: `crowd-${index + 1}-${userId.slice(0, 8)}@mail.com`,
-    };
-  });
-  await t.db
-    .insertInto('user')
-    .values(
-      people.map((person) => ({
-        id: person.userId,
-        name: person.name,
-        email: person.email,
-        emailVerified: engine === 'postgres' ? true : 1,
-        image: null,
-        createdAt: now,
-        updatedAt: now,
-        role: null,
-      })),
-    )
-    .execute();
-  await t.db
-    .withTables<{ session: { createdAt: string; updatedAt: string } }>()
-    .insertInto('session')
-    .values(
-      people.map((person) => ({
-        id: person.sessionId,
-        token: randomBytes(24).toString('hex'),
-        expiresAt: expires,
-        createdAt: now,
-        updatedAt: now,
-        userId: person.userId,
-      })),
-    )
-    .execute();
+  const people = await seedPatients(t.db, engine, count);
   return Promise.all(
     people.map(async (person) => ({
       email: person.email,
@@ -391,7 +351,7 @@ describe(`booking a slot (${engine})`, () => {
       expect(calendar).toContain(`UID:booking-${response.json().booking._id}@`);
     });
 
-    it('failing to send it does not fail the booking; the failure is logged', async () => {
+    it('failing to send it does not fail the booking; it is logged and kept for a retry', async () => {
       // An SMTP server that was there and is gone: the connection is refused.
       const gone = await startTestSmtpServer();
       await gone.close();
@@ -403,10 +363,16 @@ describe(`booking a slot (${engine})`, () => {
         await vi.waitFor(
           () =>
             expect(broken.logs.map((log) => log.msg)).toContain(
-              'could not send the booking confirmation',
+              'could not send a booking-confirmation message; it will be tried again',
             ),
           { timeout: 10_000 },
         );
+        const queued = await broken.db.selectFrom('mail_queue').selectAll().execute();
+        expect(queued).toMatchObject([{ kind: 'booking-confirmation', attempts: 1 }]);
+        expect(JSON.parse(String(queued[0]?.payload))).toMatchObject({
+          to: patient.email,
+          booking: { date: 'Jun 3, 2031' },
+        });
       } finally {
         await broken.close();
       }

@@ -7,22 +7,18 @@ import {
   bookingSchema,
   mediumDateField,
   messages,
-  paths,
 } from '@doctors-portal/contract';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CurrentUser } from '../auth/current-user.js';
 import { callerOf, isOwnEmail, requireUser } from '../auth/guards.js';
-import type { Booking } from '../db/schema.js';
 import { errorBody } from '../http/errors.js';
-import { bookingConfirmationEmail } from '../mail/templates.js';
 import { availabilityCache } from './availability-cache.js';
 import { clinicMoment, clock } from './clock.js';
 import { listPatientBookings } from './repository.js';
 import {
   availableOn,
   bookingErrors,
+  bookingSummary,
   bookSlot,
   cancelBooking,
   inAppointmentOrder,
@@ -94,12 +90,24 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const outcome = await bookSlot(app.db, moment(), caller, request.body);
+      const outcome = await bookSlot(
+        app.db,
+        app.transact,
+        moment(),
+        caller,
+        request.body,
+        (tx, booking) =>
+          app.mailQueue.add(tx, {
+            kind: 'booking-confirmation',
+            to: caller.email,
+            booking: bookingSummary(booking),
+          }),
+      );
       // Booked, or refused because the slot is taken: either way this instance's answers are
       // out of date.
       answers.clear();
       if (outcome.booked) {
-        sendConfirmation(app, request.log, caller, outcome.booking);
+        app.mailQueue.wake();
         return reply.code(201).send({ success: true, booking: toApiBooking(outcome.booking) });
       }
       if (outcome.rule === 'slot') {
@@ -175,38 +183,3 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/**
- * Mails the patient their appointment with an .ics event. The booking stands whatever happens
- * to the mail, so the answer does not wait for it and a failure is only logged.
- */
-function sendConfirmation(
-  app: FastifyInstance,
-  log: FastifyBaseLogger,
-  patient: CurrentUser,
-  booking: Booking,
-): void {
-  const { date, slot, treatment, price } = toApiBooking(booking);
-  Promise.resolve()
-    .then(() =>
-      app.mailer.send({
-        to: patient.email,
-        ...bookingConfirmationEmail({
-          clinic: app.config.clinic,
-          booking: {
-            id: booking.id,
-            patientName: booking.patient_name,
-            treatment,
-            date,
-            isoDate: booking.date,
-            slot,
-            priceDollars: price,
-          },
-          url: `${app.config.publicUrl}${paths.dashboard}`,
-        }),
-      }),
-    )
-    .catch((err: unknown) => {
-      log.error({ err, bookingId: booking.id }, 'could not send the booking confirmation');
-    });
-}

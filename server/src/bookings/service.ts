@@ -13,8 +13,10 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user.js';
+import type { Transact } from '../db/group-commit.js';
 import type { Booking, Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import type { BookingSummary } from '../mail/templates.js';
 import { cachedTreatments } from '../treatments/repository.js';
 import { type ClinicMoment, hasStarted } from './clock.js';
 import {
@@ -70,6 +72,20 @@ export function toApiBooking(row: Booking): ApiBooking {
   };
 }
 
+/** A stored booking as the patient's mail tells of it. */
+export function bookingSummary(row: Booking): BookingSummary {
+  const { date, slot, treatment, price } = toApiBooking(row);
+  return {
+    id: row.id,
+    patientName: row.patient_name,
+    treatment,
+    date,
+    isoDate: row.date,
+    slot,
+    priceDollars: price,
+  };
+}
+
 /** By date, then by the slot's start time (labels do not sort as text), then by booking time. */
 export function inAppointmentOrder(rows: Booking[]): Booking[] {
   const start = (row: Booking) => slotStartMinutes(row.slot) ?? Number.MAX_SAFE_INTEGER;
@@ -117,13 +133,17 @@ export type BookingOutcome =
  * treatment, date, slot, phone and age: the patient's name and email come from the session,
  * the treatment's name and price from the treatment. The unique indexes decide races; when one
  * refuses the insert, the patient's own booking for that treatment and date (if any) is the
- * answer, otherwise somebody else holds the slot.
+ * answer, otherwise somebody else holds the slot. The insert runs through `transact`, and
+ * `whileBooking` in the same transaction once the booking is stored (the confirmation mail is
+ * queued there).
  */
 export async function bookSlot(
   db: Kysely<Database>,
+  transact: Transact,
   moment: ClinicMoment,
   patient: CurrentUser,
   request: BookingRequestBody,
+  whileBooking: (tx: Kysely<Database>, booking: Booking) => Promise<void>,
 ): Promise<BookingOutcome> {
   const date = isoDateOf(request.date);
   if (date < moment.today) throw new HttpError(400, bookingErrors.pastDate);
@@ -153,7 +173,10 @@ export async function bookSlot(
   // A patient conflict whose booking is cancelled before it can be read is retried once.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await insertBooking(db, booking);
+      await transact(async (tx) => {
+        await insertBooking(tx, booking);
+        await whileBooking(tx, booking);
+      });
       return { booked: true, booking };
     } catch (error) {
       const rule = brokenBookingRule(error);

@@ -13,6 +13,11 @@ const port = z.coerce
   .min(1, 'must be a whole number from 1 to 65535')
   .max(65535, 'must be a whole number from 1 to 65535');
 
+const mailRate = z.coerce
+  .number({ error: 'must be a number of messages a second, from 0.1 to 1000' })
+  .min(0.1, 'must be a number of messages a second, from 0.1 to 1000')
+  .max(1000, 'must be a number of messages a second, from 0.1 to 1000');
+
 const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\/\S+$/.test(value) && URL.canParse(value), {
@@ -64,6 +69,7 @@ const envSchema = z.object({
     .default('America/New_York'),
   SMTP_URL: smtpUrl.optional(),
   MAIL_FROM: mailbox.optional(),
+  MAIL_RATE: mailRate.default(10),
   AUTH_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters (for example: openssl rand -base64 48)')
@@ -148,6 +154,8 @@ export interface Config {
   /** SMTP when SMTP_URL is set; otherwise every message is written to an outbox folder. */
   mail: ({ transport: 'smtp'; url: string } | { transport: 'outbox'; dir: string }) & {
     from: string;
+    /** At most this many queued messages a second go to the relay (see mail/queue.ts). */
+    ratePerSecond: number;
   };
   auth: {
     /** Unset: a secret generated at first start and kept in DATA_DIR (see auth/secret.ts). */
@@ -242,6 +250,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { transport: 'smtp' as const, url: env.SMTP_URL }
         : { transport: 'outbox' as const, dir: path.join(dataDir, 'outbox') }),
       from: env.MAIL_FROM?.trim() ?? defaultSender(env.CLINIC_NAME, env.CLINIC_EMAIL),
+      ratePerSecond: env.MAIL_RATE,
     },
     auth: {
       secret: env.AUTH_SECRET,

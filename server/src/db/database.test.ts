@@ -1,6 +1,7 @@
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, engine } from '../../test/helper.js';
 import { openDatabase } from './database.js';
 
@@ -22,6 +23,36 @@ describe.runIf(engine === 'postgres')('a PostgreSQL connection closed by the ser
       await new Promise((resolve) => setTimeout(resolve, 100));
       const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
       expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+      await testDatabase.drop();
+    }
+  });
+});
+
+describe.runIf(engine === 'sqlite')('SQLite statements', () => {
+  it('are prepared once per SQL text and reused, and follow a change of schema', async () => {
+    const testDatabase = await createTestDatabase();
+    const database = await openDatabase(testDatabase.config);
+    const prepare = vi.spyOn(SQLite.prototype, 'prepare');
+    try {
+      await sql`create table note (id integer primary key, body text)`.execute(database.db);
+      const insert = (body: string) =>
+        database.db
+          .insertInto('note' as never)
+          .values({ body } as never)
+          .execute();
+      const read = () =>
+        sql<{ id: number; body: string }>`select * from note order by id`.execute(database.db);
+      for (const body of ['a', 'b', 'c']) await insert(body);
+      expect((await read()).rows.map((row) => row.body)).toEqual(['a', 'b', 'c']);
+      expect((await read()).rows).toHaveLength(3);
+      const texts = prepare.mock.calls.map(([text]) => text);
+      expect(texts.filter((text) => text.startsWith('insert into'))).toHaveLength(1);
+      expect(texts.filter((text) => text.startsWith('select * from note'))).toHaveLength(1);
+
+      await sql`alter table note add column author text`.execute(database.db);
+      expect((await read()).rows[0]).toEqual({ id: 1, body: 'a', author: null });
     } finally {
       await database.close();
       await testDatabase.drop();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/env.js';
 import { StartupError } from '../startup-error.js';
@@ -40,7 +40,34 @@ function openSqlite(file: string): Kysely<Database> {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: reusingStatements(database) }),
+  });
+}
+
+/** Past this many distinct statements, the cache starts again from empty. */
+const STATEMENT_CACHE_SIZE = 1_000;
+
+/**
+ * The database as Kysely sees it, with each statement prepared once per SQL text and reused:
+ * Kysely asks for a new one with every query, and preparing was a tenth of a booking's time
+ * (docs/performance.md). Reuse is safe because Kysely runs one query at a time on this
+ * connection, and SQLite prepares a statement again by itself when the schema changes.
+ */
+function reusingStatements(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = database.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 function openPostgres(url: string): Kysely<Database> {

@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kys
 import { StartupError } from '../startup-error.js';
 import * as initial from './migrations/0001_initial.js';
 import * as payments from './migrations/0002_payments.js';
+import * as mailQueue from './migrations/0003_mail_queue.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_payments': payments,
+  '0003_mail_queue': mailQueue,
 };
 
 export class MigrationError extends StartupError {

@@ -113,6 +113,19 @@ export interface StripeEventTable {
   received_at: string;
 }
 
+/** A message waiting to be sent (see mail/queue.ts). */
+export interface MailQueueTable {
+  id: string;
+  kind: string;
+  /** What the message says, as JSON: rendered when it is sent. */
+  payload: string;
+  created_at: ColumnType<string, string, never>;
+  /** When it may be tried next (ISO time); null once the sender has given up on it. */
+  send_after: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+}
+
 export interface DoctorTable {
   id: string;
   name: string;
@@ -134,6 +147,7 @@ export interface Database {
   demo_payment_intent: DemoPaymentIntentTable;
   stripe_event: StripeEventTable;
   doctor: DoctorTable;
+  mail_queue: MailQueueTable;
 }
 
 export type Treatment = Selectable<TreatmentTable>;

@@ -9,6 +9,7 @@ describe('mail configuration', () => {
       transport: 'outbox',
       dir: path.join(ROOT_DIR, 'data', 'outbox'),
       from: '"Doctors Portal" <no-reply@doctors-portal.test>',
+      ratePerSecond: 10,
     });
     expect(
       loadConfig({ CLINIC_NAME: 'Dr. "Smile", Family Dental', CLINIC_EMAIL: 'front@smile.example' })
@@ -34,6 +35,11 @@ describe('mail configuration', () => {
     );
   });
 
+  it('takes MAIL_RATE, the messages a second the queue hands to the relay', () => {
+    expect(loadConfig({ MAIL_RATE: '14' }).mail.ratePerSecond).toBe(14);
+    expect(loadConfig({ MAIL_RATE: '0.5' }).mail.ratePerSecond).toBe(0.5);
+  });
+
   it.each([
     [
       { SMTP_URL: 'mail.example.com:587' },
@@ -48,6 +54,8 @@ describe('mail configuration', () => {
       { MAIL_FROM: 'the clinic' },
       'MAIL_FROM must be an email address, optionally with a name: Clinic <no-reply@clinic.example> (got "the clinic")',
     ],
+    [{ MAIL_RATE: '0' }, 'MAIL_RATE must be a number of messages a second, from 0.1 to 1000'],
+    [{ MAIL_RATE: 'fast' }, 'MAIL_RATE must be a number of messages a second, from 0.1 to 1000'],
   ])('refuses %o with a one-line message and no password', (env, message) => {
     let error: unknown;
     try {

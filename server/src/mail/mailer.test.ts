@@ -186,6 +186,7 @@ describe('mailer into the outbox', () => {
       transport: 'outbox',
       dir: path.join(dataDir, 'outbox'),
       from: '"Doctors Portal" <no-reply@doctors-portal.test>',
+      ratePerSecond: 10,
     });
     const { logger, lines } = capturingLogger();
     const mailer = createMailer(config, logger);

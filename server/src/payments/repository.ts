@@ -70,12 +70,14 @@ export interface ConfirmedPayment {
  * Marks an unpaid booking paid and stores its payment, in one transaction. Answers whether
  * this call did it: false when the booking was already paid (or is gone). A concurrent call for
  * the same booking either waits for this one and finds it paid, or breaks the payment table's
- * unique booking id and is rolled back (see `isUniqueViolation`).
+ * unique booking id and is rolled back (see `isUniqueViolation`). `whilePaying` runs in the
+ * same transaction once the payment is stored (the receipt is queued there).
  */
 export async function markPaid(
   db: Kysely<Database>,
   bookingId: string,
   payment: ConfirmedPayment,
+  whilePaying: (trx: Kysely<Database>) => Promise<void> = async () => {},
   paidAt: Date = new Date(),
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -98,6 +100,7 @@ export async function markPaid(
         created_at: paidAt.toISOString(),
       })
       .execute();
+    await whilePaying(trx);
     return true;
   });
 }

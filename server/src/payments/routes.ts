@@ -39,8 +39,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments: Payments = {
     db: app.db,
     provider: stripe ? stripeGateway(stripe) : demoGateway(app.db),
-    mailer: app.mailer,
-    clinic: app.config.clinic,
+    mail: app.mailQueue,
   };
   if (payments.provider.name === 'demo' && app.config.env === 'production') {
     app.log.warn('Stripe is not configured: payments use the demo gateway, which moves no money');

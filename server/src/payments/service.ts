@@ -2,12 +2,10 @@ import { type Booking as ApiBooking, centsToDollars } from '@doctors-portal/cont
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../auth/current-user.js';
-import { toApiBooking } from '../bookings/service.js';
-import type { Config } from '../config/env.js';
+import { bookingSummary, toApiBooking } from '../bookings/service.js';
 import type { Booking, Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import type { Mailer } from '../mail/mailer.js';
-import { paymentReceiptEmail } from '../mail/templates.js';
+import type { MailQueue } from '../mail/queue.js';
 import type { PaymentProvider, ProviderIntent } from './provider.js';
 import {
   findBooking,
@@ -23,8 +21,7 @@ import {
 export interface Payments {
   db: Kysely<Database>;
   provider: PaymentProvider;
-  mailer: Mailer;
-  clinic: Config['clinic'];
+  mail: MailQueue;
 }
 
 /** Every payment is in US dollars, as cents. */
@@ -196,12 +193,24 @@ export async function settle(
 ): Promise<boolean> {
   let changed: boolean;
   try {
-    changed = await markPaid(payments.db, booking.id, {
-      provider: payments.provider.name,
-      transactionId: intent.id,
-      amountCents: intent.amountCents,
-      currency: intent.currency,
-    });
+    changed = await markPaid(
+      payments.db,
+      booking.id,
+      {
+        provider: payments.provider.name,
+        transactionId: intent.id,
+        amountCents: intent.amountCents,
+        currency: intent.currency,
+      },
+      (trx) =>
+        payments.mail.add(trx, {
+          kind: 'payment-receipt',
+          to: booking.patient_email,
+          booking: { ...bookingSummary(booking), priceDollars: centsToDollars(intent.amountCents) },
+          transactionId: intent.id,
+          amountDollars: centsToDollars(intent.amountCents),
+        }),
+    );
   } catch (error) {
     // A concurrent confirmation stored the payment first; the caller looks at what it stored.
     if (isUniqueViolation(error)) return false;
@@ -209,44 +218,7 @@ export async function settle(
   }
   if (changed) {
     log.info({ bookingId: booking.id, transactionId: intent.id }, 'booking paid');
-    sendReceipt(payments, log, booking, intent);
+    payments.mail.wake();
   }
   return changed;
-}
-
-/**
- * Mails the patient their receipt. The payment stands whatever happens to the mail, so nobody
- * waits for it and a failure is only logged.
- */
-function sendReceipt(
-  payments: Payments,
-  log: FastifyBaseLogger,
-  booking: Booking,
-  intent: ProviderIntent,
-): void {
-  const { date, slot, treatment } = toApiBooking(booking);
-  const amountDollars = centsToDollars(intent.amountCents);
-  Promise.resolve()
-    .then(() =>
-      payments.mailer.send({
-        to: booking.patient_email,
-        ...paymentReceiptEmail({
-          clinic: payments.clinic,
-          booking: {
-            id: booking.id,
-            patientName: booking.patient_name,
-            treatment,
-            date,
-            isoDate: booking.date,
-            slot,
-            priceDollars: amountDollars,
-          },
-          transactionId: intent.id,
-          amountDollars,
-        }),
-      }),
-    )
-    .catch((err: unknown) => {
-      log.error({ err, bookingId: booking.id }, 'could not send the payment receipt');
-    });
 }

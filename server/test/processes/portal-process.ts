@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { formatMediumDate, type IsoDate, todayIn } from '@doctors-portal/contract';
@@ -7,6 +7,7 @@ import { accessTokens } from '../../src/auth/access-token.js';
 import { ROOT_DIR } from '../../src/config/env.js';
 import { openDatabase } from '../../src/db/database.js';
 import { demoTreatments } from '../../src/db/demo-data.js';
+import { type SeededPatient, seedPatients } from '../accounts.js';
 import type { TestDatabase } from '../helper.js';
 
 /**
@@ -276,48 +277,10 @@ export async function signUpPatients(
  */
 export async function insertPatients(database: TestDatabase, count: number): Promise<Patient[]> {
   const tokens = accessTokens(AUTH_SECRET, PUBLIC_URL);
-  const now = new Date().toISOString();
-  const expires = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
-  const people = Array.from({ length: count }, (_, index) => {
-    const userId = randomUUID();
-    return {
-      userId,
-      sessionId: randomUUID(),
-      name: `Crowd Patient ${index + 1}`,
-      email: `crowd-${index + 1}-${userId.slice(0, 8)}@mail.com`,
-    };
-  });
   const handle = await openDatabase(database.config);
+  let people: SeededPatient[];
   try {
-    await handle.db
-      .insertInto('user')
-      .values(
-        people.map((person) => ({
-          id: person.userId,
-          name: person.name,
-          email: person.email,
-          emailVerified: handle.engine === 'postgres' ? true : 1,
-          image: null,
-          createdAt: now,
-          updatedAt: now,
-          role: null,
-        })),
-      )
-      .execute();
-    await handle.db
-      .withTables<{ session: { createdAt: string; updatedAt: string } }>()
-      .insertInto('session')
-      .values(
-        people.map((person) => ({
-          id: person.sessionId,
-          token: randomBytes(24).toString('hex'),
-          expiresAt: expires,
-          createdAt: now,
-          updatedAt: now,
-          userId: person.userId,
-        })),
-      )
-      .execute();
+    people = await seedPatients(handle.db, handle.engine, count);
   } finally {
     await handle.close();
   }
