@@ -3,7 +3,7 @@
 //
 //   npm run bench                                   # SQLite, 10,000 users, 100,000 bookings
 //   npm run bench -- --pg postgres://postgres@127.0.0.1:5432/postgres
-//   npm run bench -- --bookings 100000 --compare 1000 --duration 10 --connections 50
+//   npm run bench -- --bookings 100000 --compare 1000 --rounds 3 --duration 5 --connections 50
 //   npm run bench -- --profile available     # one route under `node --cpu-prof`, top functions
 //
 // For each database size (the stated one, then --compare, default 1,000 bookings, to show the
@@ -16,22 +16,25 @@
 //   2. the built portal (server/dist/main.js, `npm run build` first when stale) starts in
 //      production mode on loopback with that database and the product's default LOG_LEVEL
 //      (its log goes to a file, as it would to a collector); bearer tokens are signed with the
-//      portal's own access-token code and the same AUTH_SECRET;
-//   3. autocannon drives, for --duration seconds each with --connections connections after a
-//      short warm-up: a bare Fastify JSON route (bench/bare-server.mjs, a separate process: the
-//      ceiling), GET /api/available?date=…, GET /api/booking?patientMail=… with a bearer token,
-//      and POST /api/booking (every request a distinct patient and a free slot).
+//      portal's own access-token code and the same AUTH_SECRET.
+// Then, for each route (GET /api/available?date=…, GET /api/booking?patientMail=… with a bearer
+// token, POST /api/booking with every request a distinct patient and a free slot), --rounds
+// times: autocannon drives a bare Fastify JSON route (bench/bare-server.mjs, a separate process:
+// the ceiling) and then each size's portal, for --duration seconds each with --connections
+// connections after a short warm-up, and reads the server's CPU time per request from /proc.
 // Prints the table and the ratios against the targets, and writes them to bench/results.md.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { ensureBuild, freePort, ROOT, startPortal, tempDir, waitForHttp } from './lib/portal.mjs';
+import { ensureBuild } from '../scripts/lib/build.mjs';
+import { freePort, ROOT, startPortal, tempDir, waitForHttp } from './lib/portal.mjs';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
+const SCRIPT = fileURLToPath(import.meta.url);
 
 // ── Options ──────────────────────────────────────────────────────────────────────────────────
 function option(name, fallback) {
@@ -43,9 +46,9 @@ function option(name, fallback) {
 const USERS = Number(option('users', 10_000));
 const BOOKINGS = Number(option('bookings', 100_000));
 const COMPARE = Number(option('compare', 1_000));
-const DURATION = Number(option('duration', 10));
+const DURATION = Number(option('duration', 5));
 const CONNECTIONS = Number(option('connections', 50));
-const WARMUP = Number(option('warmup', 3));
+const WARMUP = Number(option('warmup', 2));
 const PG_URL = option('pg', '');
 const LOG_LEVEL = option('log-level', '');
 const OUTPUT = path.resolve(ROOT, option('out', 'bench/results.md'));
@@ -213,10 +216,27 @@ function cannon(options) {
   });
 }
 
-/** Warm-up (discarded), then the measured run; answers one table row. */
-async function measure(name, options) {
+/**
+ * CPU time (user + system, in µs) the process has used so far, from /proc on Linux; null
+ * elsewhere. Per request, it says what a route costs the server whatever the load generator
+ * beside it manages to send, which moves from run to run on a shared machine.
+ */
+function cpuMicros(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/** Warm-up (discarded), then the measured run of the server `pid`; answers one table row. */
+async function measure(name, options, pid) {
   if (WARMUP > 0) await cannon({ ...options, duration: WARMUP });
+  const cpuBefore = cpuMicros(pid);
   const result = await cannon({ ...options, duration: DURATION });
+  const cpuAfter = cpuMicros(pid);
   const errors = result.errors + result.timeouts + result.non2xx;
   const row = {
     name,
@@ -224,10 +244,15 @@ async function measure(name, options) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
+    cpu:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / result.requests.total,
     errors,
   };
   say(
-    `  ${name.padEnd(34)} ${fmt(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${errors}`,
+    `  ${name.padEnd(34)} ${fmt(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ` +
+      `server CPU ${row.cpu === null ? '–' : `${Math.round(row.cpu)} µs`}/req  errors ${errors}`,
   );
   return row;
 }
@@ -254,8 +279,11 @@ function startBare(port) {
   };
 }
 
-/** One full pass at one database size: seed, start, drive, stop. */
-async function pass({ bookings, bare }) {
+/**
+ * One database size, ready to drive: seeded, its portal started, and each route's requests
+ * prepared. `stop` stops the portal and removes the database.
+ */
+async function setUp(bookings) {
   say(
     `\n${ENGINE === 'postgres' ? 'PostgreSQL' : 'SQLite'}: ${fmt(USERS)} users, ${fmt(bookings)} bookings`,
   );
@@ -268,17 +296,15 @@ async function pass({ bookings, bare }) {
   let portal;
   try {
     const seededAt = Date.now();
-    const database = await prepareDatabase(
-      pg
+    const people = await seedInChild({
+      database: pg
         ? { engine: 'postgres', url: pg.url }
         : { engine: 'sqlite', file: path.join(dataDir, 'portal.db') },
-    );
-    const people = await seed(database, { users: USERS, bookings, today });
-    await database.close();
-    // The load generator runs in this process: the seeding's garbage must not slow it down
-    // (without this, the 100,000-booking pass drove about a third fewer requests).
-    // `npm run bench` passes --expose-gc.
-    globalThis.gc?.();
+      users: USERS,
+      bookings,
+      today,
+      out: path.join(dataDir, 'people.json'),
+    });
     say(`  seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
 
     const logFile = path.join(dataDir, 'portal.log');
@@ -318,78 +344,78 @@ async function pass({ bookings, bare }) {
     const held = (await mine.json()).length;
     say(`  each measured patient holds ${held} bookings (GET /api/booking?patientMail=…)`);
 
-    const rows = [];
-    const wanted = (key) => !PROFILE || PROFILE === key;
-    if (!PROFILE) rows.push(await measure('bare Fastify route (ceiling)', { url: `${bare}/bare` }));
-    if (wanted('available')) {
-      rows.push(await measure('GET /api/available?date=…', { url: availableUrl }));
-    }
-
     let caller = 0;
-    if (wanted('mine'))
-      rows.push(
-        await measure('GET /api/booking?patientMail=… (bearer)', {
-          url: publicUrl,
-          requests: [
-            {
-              method: 'GET',
-              setupRequest(request) {
-                const who = bearer[caller++ % MEASURED_PATIENTS];
-                return {
-                  ...request,
-                  path: `/api/booking?patientMail=${encodeURIComponent(who.email)}`,
-                  headers: { ...request.headers, authorization: `Bearer ${who.token}` },
-                };
-              },
-            },
-          ],
-        }),
-      );
-
+    let next = 0;
     // Every POST books a free slot for a patient who holds nothing that day: slot n of the
     // plan (days from POST_DAYS_AHEAD on, every slot of each) for patient n.
-    let next = 0;
     const firstPostDay = addDays(today, POST_DAYS_AHEAD);
-    if (wanted('book'))
-      rows.push(
-        await measure('POST /api/booking (bearer)', {
-          url: publicUrl,
-          requests: [
-            {
-              method: 'POST',
-              setupRequest(request) {
-                const n = next++;
-                const { treatment, slot } = daySlots[n % daySlots.length];
-                const who = bearer[n % bearer.length];
-                return {
-                  ...request,
-                  path: '/api/booking',
-                  headers: {
-                    ...request.headers,
-                    'content-type': 'application/json',
-                    authorization: `Bearer ${who.token}`,
-                  },
-                  body: JSON.stringify({
-                    treatmentId: treatment,
-                    date: formatMediumDate(addDays(firstPostDay, Math.floor(n / daySlots.length))),
-                    slot,
-                    phone: '+1 555 010 1234',
-                    age: 30,
-                  }),
-                };
-              },
+    const routes = {
+      available: { url: availableUrl },
+      mine: {
+        url: publicUrl,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest(request) {
+              const who = bearer[caller++ % MEASURED_PATIENTS];
+              return {
+                ...request,
+                path: `/api/booking?patientMail=${encodeURIComponent(who.email)}`,
+                headers: { ...request.headers, authorization: `Bearer ${who.token}` },
+              };
             },
-          ],
-        }),
-      );
-    if (next > 0) say(`  POST made ${fmt(next)} bookings (warm-up included)`);
-    if (PROFILE) {
-      await portal.stop();
-      printProfile(profileDir);
-    }
-    return { bookings, rows, free };
-  } finally {
+          },
+        ],
+      },
+      book: {
+        url: publicUrl,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest(request) {
+              const n = next++;
+              const { treatment, slot } = daySlots[n % daySlots.length];
+              const who = bearer[n % bearer.length];
+              return {
+                ...request,
+                path: '/api/booking',
+                headers: {
+                  ...request.headers,
+                  'content-type': 'application/json',
+                  authorization: `Bearer ${who.token}`,
+                },
+                body: JSON.stringify({
+                  treatmentId: treatment,
+                  date: formatMediumDate(addDays(firstPostDay, Math.floor(n / daySlots.length))),
+                  slot,
+                  phone: '+1 555 010 1234',
+                  age: 30,
+                }),
+              };
+            },
+          },
+        ],
+      },
+    };
+    const running = portal;
+    return {
+      bookings,
+      routes,
+      pid: running.child.pid,
+      async stop() {
+        await running.stop();
+        if (next > 0) say(`  ${fmt(bookings)} bookings: POST made ${fmt(next)} bookings`);
+        if (PROFILE) printProfile(profileDir);
+        await removeDatabase();
+      },
+    };
+  } catch (error) {
     await portal?.stop();
+    await removeDatabase();
+    throw error;
+  }
+
+  async function removeDatabase() {
     await pg?.drop().catch((error) => say(`  could not drop the bench database: ${error.message}`));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -433,33 +459,136 @@ function printProfile(dir) {
   fs.copyFileSync(path.join(dir, file), path.join(os.tmpdir(), `portal-${PROFILE}.cpuprofile`));
 }
 
+/**
+ * Seeds in a child process (this same script with --seed-child): the load generator runs in
+ * this process, and the seeding's hundreds of megabytes of garbage must not slow it down (it
+ * drove a third fewer requests after seeding 100,000 bookings in-process).
+ */
+function seedInChild(job) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SCRIPT, '--seed-child', JSON.stringify(job)], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`seeding exited with code ${code}`));
+      resolve(JSON.parse(fs.readFileSync(job.out, 'utf8')));
+    });
+  });
+}
+
+if (process.argv[2] === '--seed-child') {
+  const job = JSON.parse(process.argv[3]);
+  const database = await prepareDatabase(job.database);
+  try {
+    const people = await seed(database, job);
+    fs.writeFileSync(job.out, JSON.stringify(people));
+  } finally {
+    await database.close();
+  }
+  process.exit(0);
+}
+
 // ── Run ──────────────────────────────────────────────────────────────────────────────────────
+/**
+ * Each route is driven in rounds: the bare route, then each database size's portal, one right
+ * after the other, so that what the shared machine is doing at that moment weighs on all of
+ * them alike. The tables give the medians of the rounds, and each share of the bare route is
+ * the median of the rounds' own shares.
+ */
+const ROUNDS = Number(option('rounds', PROFILE ? 1 : 3));
+const ROUTE_NAMES = {
+  available: 'GET /api/available?date=…',
+  mine: 'GET /api/booking?patientMail=… (bearer)',
+  book: 'POST /api/booking (bearer)',
+};
+const routeKeys = Object.keys(ROUTE_NAMES).filter((key) => !PROFILE || PROFILE === key);
+const sizes = PROFILE || COMPARE <= 0 ? [BOOKINGS] : [BOOKINGS, COMPARE];
+
 const started = new Date();
 const barePort = await freePort();
 const bareServer = startBare(barePort);
 await bareServer.ready;
-const passes = [];
+const targets = [];
+/** Every measured run: the route, the size (null for the bare route), its round and its row. */
+const runs = [];
 try {
-  for (const bookings of [BOOKINGS, ...(COMPARE > 0 ? [COMPARE] : [])]) {
-    passes.push(await pass({ bookings, bare: `http://127.0.0.1:${barePort}` }));
+  for (const bookings of sizes) targets.push(await setUp(bookings));
+  for (const route of routeKeys) {
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      say(`\n${ROUTE_NAMES[route]}, round ${round} of ${ROUNDS}`);
+      if (!PROFILE) {
+        const bareUrl = `http://127.0.0.1:${barePort}/bare`;
+        const row = await measure('bare Fastify route', { url: bareUrl }, bareServer.child.pid);
+        runs.push({ route, bookings: null, round, row });
+      }
+      // Every other round in the opposite order: the one driven first is not always the same.
+      for (const target of round % 2 ? targets : targets.toReversed()) {
+        const row = await measure(
+          `portal, ${fmt(target.bookings)} bookings`,
+          target.routes[route],
+          target.pid,
+        );
+        runs.push({ route, bookings: target.bookings, round, row });
+      }
+    }
   }
 } finally {
+  for (const target of targets) await target.stop();
   await bareServer.stop();
 }
 
 // ── Report ───────────────────────────────────────────────────────────────────────────────────
 if (PROFILE) process.exit(0);
+
+function median(values) {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The medians of a set of runs, and each run's share of the bare run of its round. */
+function summarise(name, chosen) {
+  const bareOf = (run) =>
+    runs.find((r) => r.bookings === null && r.route === run.route && r.round === run.round).row;
+  const cpu = chosen.map((run) => run.row.cpu);
+  return {
+    name,
+    rps: median(chosen.map((run) => run.row.rps)),
+    share: median(chosen.map((run) => run.row.rps / bareOf(run).rps)),
+    p50: median(chosen.map((run) => run.row.p50)),
+    p99: median(chosen.map((run) => run.row.p99)),
+    cpu: cpu.includes(null) ? null : median(cpu),
+    errors: chosen.reduce((sum, run) => sum + run.row.errors, 0),
+  };
+}
+
+const passes = sizes.map((bookings) => ({
+  bookings,
+  rows: [
+    summarise(
+      'bare Fastify route (ceiling)',
+      runs.filter((run) => run.bookings === null),
+    ),
+    ...routeKeys.map((route) =>
+      summarise(
+        ROUTE_NAMES[route],
+        runs.filter((run) => run.bookings === bookings && run.route === route),
+      ),
+    ),
+  ],
+}));
+
 const checks = [];
 const byName = (p, prefix) => p.rows.find((row) => row.name.startsWith(prefix));
 for (const p of passes) {
-  const bare = byName(p, 'bare');
   const available = byName(p, 'GET /api/available');
   const post = byName(p, 'POST');
   const label = `${fmt(p.bookings)} bookings`;
   checks.push({
     what: `GET /api/available ≥ ${TARGETS.availableRatio} of the bare route (${label})`,
-    value: (available.rps / bare.rps).toFixed(2),
-    ok: available.rps / bare.rps >= TARGETS.availableRatio,
+    value: available.share.toFixed(2),
+    ok: available.share >= TARGETS.availableRatio,
   });
   checks.push({
     what: `GET /api/available p99 ≤ ${TARGETS.availableP99} ms (${label})`,
@@ -468,8 +597,8 @@ for (const p of passes) {
   });
   checks.push({
     what: `POST /api/booking ≥ ${TARGETS.bookingRatio} of the bare route (${label})`,
-    value: (post.rps / bare.rps).toFixed(2),
-    ok: post.rps / bare.rps >= TARGETS.bookingRatio,
+    value: post.share.toFixed(2),
+    ok: post.share >= TARGETS.bookingRatio,
   });
   const errors = p.rows.reduce((sum, row) => sum + row.errors, 0);
   checks.push({ what: `0 errors (${label})`, value: String(errors), ok: errors === 0 });
@@ -477,9 +606,9 @@ for (const p of passes) {
 if (passes.length === 2) {
   const [big, small] = passes;
   for (const prefix of ['GET /api/available', 'GET /api/booking', 'POST']) {
-    // Each route as a share of the same pass's ceiling, so that machine noise between the
-    // passes cancels out.
-    const share = (p) => byName(p, prefix).rps / byName(p, 'bare').rps;
+    // Each route as a share of the bare route measured in the same round, so that what the
+    // machine was doing at the time cancels out.
+    const share = (p) => byName(p, prefix).share;
     const drift = Math.abs(share(big) - share(small)) / share(small);
     checks.push({
       what: `${prefix}: ${fmt(big.bookings)} vs ${fmt(small.bookings)} bookings within ${TARGETS.scaleDrift * 100} %`,
@@ -517,7 +646,10 @@ lines.push(
   `- Engine: ${ENGINE === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)'}; ${fmt(USERS)} users with a live session each`,
 );
 lines.push(
-  `- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per route after a ${WARMUP} s warm-up, on loopback; the load generator shares the machine with the servers`,
+  `- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a ${WARMUP} s warm-up, on loopback; the load generator shares the machine with the servers`,
+);
+lines.push(
+  `- Rounds: ${ROUNDS}; in each, a route is driven on the bare server and then on each database size's portal, one right after the other; the figures are the medians of the rounds, and a share of bare is the median of each round's own share`,
 );
 lines.push(
   `- Portal: the production build, LOG_LEVEL ${LOG_LEVEL || 'as shipped (the default)'}, log to a file`,
@@ -526,17 +658,25 @@ lines.push('');
 for (const p of passes) {
   lines.push(`## ${fmt(p.bookings)} bookings stored`);
   lines.push('');
-  const bare = byName(p, 'bare');
   lines.push(
     ...table(
-      ['route', 'requests/s', 'share of bare', 'p50 (ms)', 'p99 (ms)', 'errors'],
-      ['left', 'right', 'right', 'right', 'right', 'right'],
+      [
+        'route',
+        'requests/s',
+        'share of bare',
+        'p50 (ms)',
+        'p99 (ms)',
+        'server CPU (µs/req)',
+        'errors',
+      ],
+      ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
       p.rows.map((row) => [
         row.name,
         fmt(row.rps),
-        (row.rps / bare.rps).toFixed(2),
+        row.share.toFixed(2),
         row.p50,
         row.p99,
+        row.cpu === null ? '–' : Math.round(row.cpu),
         row.errors,
       ]),
     ),

@@ -14,7 +14,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureBuild, freePort, ROOT, startPortal, tempDir } from '../bench/lib/portal.mjs';
+import { freePort, ROOT, startPortal, tempDir } from '../bench/lib/portal.mjs';
+import { ensureBuild } from './lib/build.mjs';
 
 const arg = (name, fallback) =>
   process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -80,7 +81,11 @@ try {
   for (let run = 1; run <= runs; run += 1) {
     console.log(`Lighthouse ${run}/${runs}: ${url} (mobile, simulated throttling)`);
     const file = path.join(OUT, `run-${run}`);
-    const lhr = await lighthouse(url, file);
+    // Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is tried again once.
+    const lhr = await lighthouse(url, file).catch((error) => {
+      console.log(`  ${error.message}; trying this run again`);
+      return lighthouse(url, file);
+    });
     reports.push({ lhr, file });
     console.log(
       `  performance ${score(lhr, 'performance')}, accessibility ${score(lhr, 'accessibility')}, ` +
