@@ -35,6 +35,19 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** One row per suite: name, passed, failed, skipped, and a note. */
 const suites = [];
 const notes = [];
+/** Each failed test, named in the summary so that the tail of a CI log says what broke. */
+const failures = [];
+
+/** The first line of a failure message, without colour codes, short enough for one line. */
+function firstLine(message = '') {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
+  const line =
+    String(message)
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .trim()
+      .split('\n')[0] ?? '';
+  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
+}
 
 function banner(title) {
   const line = '═'.repeat(Math.max(8, 72 - title.length - 4));
@@ -106,6 +119,18 @@ async function vitest(name, args, reportFile, env = {}) {
         file.status === 'failed' && !file.assertionResults?.some((t) => t.status === 'failed'),
     ).length;
     row.failed += brokenFiles;
+    for (const file of report.testResults ?? []) {
+      const where = path.relative(ROOT, file.name);
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const test of failed) {
+        failures.push(
+          `${name}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+        );
+      }
+      if (file.status === 'failed' && failed.length === 0) {
+        failures.push(`${name}: ${where}: ${firstLine(file.message)}`);
+      }
+    }
     row.note = `${files} file${files === 1 ? '' : 's'}`;
     if (brokenFiles) row.note += `, ${brokenFiles} failed to load`;
   }
@@ -225,6 +250,9 @@ if (!fs.existsSync(chromium)) {
     row.failed = unexpected;
     row.skipped = skipped;
     if (flaky) row.note = `${flaky} flaky (passed on retry)`;
+    for (const { file, title, error } of failedSpecs(report.suites)) {
+      failures.push(`e2e: ${file} › ${title}: ${firstLine(error)}`);
+    }
     // Errors outside tests (webServer did not start, config errors).
     const errors = report.errors?.length ?? 0;
     if (errors && row.failed === 0) {
@@ -244,6 +272,19 @@ if (!fs.existsSync(chromium)) {
   suites.push(row);
 }
 
+/** The specs of a Playwright JSON report whose outcome was unexpected, through nested suites. */
+function* failedSpecs(suitesOfReport = []) {
+  for (const suite of suitesOfReport) {
+    for (const spec of suite.specs ?? []) {
+      const test = (spec.tests ?? []).find((t) => t.status === 'unexpected');
+      if (!test) continue;
+      const error = test.results?.at(-1)?.error?.message;
+      yield { file: spec.file, title: spec.title, error };
+    }
+    yield* failedSpecs(suite.suites);
+  }
+}
+
 // ── Summary ──────────────────────────────────────────────────────────────────────────────────
 function redact(url) {
   try {
@@ -261,6 +302,7 @@ for (const row of suites) {
   const counts = `${row.passed} passed, ${row.failed} failed${row.skipped ? `, ${row.skipped} skipped` : ''}`;
   console.log(`${status} ${row.name.padEnd(22)} ${counts}${row.note ? `  (${row.note})` : ''}`);
 }
+for (const failure of failures) console.log(`  ✗ ${failure}`);
 for (const note of notes) console.log(note);
 console.log(`Took ${seconds(started)}`);
 
