@@ -219,6 +219,27 @@ test.describe('deep links render the app', () => {
     });
   }
 
+  test('a screen that cannot be loaded says so, with a way home that works', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.route(/\/assets\/about-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/about');
+    const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await expect(alert).toContainText(
+      'This page could not be shown. Check your connection and try again.',
+    );
+    await expect(mainNav(page)).toBeVisible();
+    await alert.getByRole('link', { name: 'Go home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(alert).toHaveCount(0);
+    await expect(page.locator('#main h1').first()).toBeVisible();
+    // What the page reported is the failed download, and nothing else.
+    const errors = consoleErrors.splice(0);
+    expect(errors.length).toBeGreaterThan(0);
+    for (const error of errors) expect(error).toMatch(/dynamically imported module/);
+  });
+
   test('an unknown page answers 404 with the app', async ({ page }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);

@@ -1,9 +1,10 @@
 import { messages, paths } from '@doctors-portal/contract';
 import type { MouseEvent } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useConfirm } from '../components/confirm-dialog';
 import { Footer } from '../components/layout/footer';
 import { Navbar } from '../components/layout/navbar';
+import { ScreenOutlet } from '../components/layout/screen-outlet';
 import { ScrollToHash } from '../components/layout/scroll-to-hash';
 import { useAuth } from '../lib/auth/auth-provider';
 
@@ -39,7 +40,7 @@ export function RootLayout() {
       <ScrollToHash />
       <Navbar user={auth.user && { displayName: auth.user.name }} onLogout={logout} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+        <ScreenOutlet />
       </main>
       <Footer />
     </div>

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Outlet } from 'react-router';
+import { ScreenOutlet } from '../../components/layout/screen-outlet';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
 import { DashboardSidebar } from '../../features/dashboard/dashboard-sidebar';
 import { WelcomeBanner } from '../../features/dashboard/welcome-banner';
@@ -25,7 +25,7 @@ export default function DashboardLayout() {
               onDismiss={() => content.current?.focus()}
             />
           ) : null}
-          <Outlet />
+          <ScreenOutlet />
         </div>
       </div>
     </div>
