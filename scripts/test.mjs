@@ -38,14 +38,12 @@ const notes = [];
 /** Each failed test, named in the summary so that the tail of a CI log says what broke. */
 const failures = [];
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes start with ESC.
+const COLOUR_CODES = /\u001b\[[0-9;]*m/g;
+
 /** The first line of a failure message, without colour codes, short enough for one line. */
 function firstLine(message = '') {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
-  const line =
-    String(message)
-      .replace(/\u001b\[[0-9;]*m/g, '')
-      .trim()
-      .split('\n')[0] ?? '';
+  const line = String(message).replace(COLOUR_CODES, '').trim().split('\n')[0] ?? '';
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
 
