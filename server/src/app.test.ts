@@ -11,7 +11,10 @@ describe(`the portal's HTTP app (${engine})`, () => {
   beforeAll(async () => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
     fs.mkdirSync(path.join(webRoot, 'assets'));
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><head><title>Portal</title></head><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(
       path.join(webRoot, 'favicon.svg'),
@@ -118,6 +121,14 @@ describe(`the portal's HTTP app (${engine})`, () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
+    });
+
+    it("carries the clinic's details, the same as /api/clinic, in a script element that never runs", async () => {
+      const page = (await t.app.inject('/')).body;
+      const json = page.match(
+        /<script type="application\/json" id="clinic-data">(.*?)<\/script><\/head>/,
+      )?.[1];
+      expect(JSON.parse(String(json))).toEqual((await t.app.inject('/api/clinic')).json());
     });
 
     it('answers other page paths with the app page and 404', async () => {

@@ -12,6 +12,7 @@ import { databaseRateLimitStore, redisRateLimitStore } from './auth/rate-limit-s
 import { accountRoutes } from './auth/routes.js';
 import { loadAuthSecret } from './auth/secret.js';
 import { bookingRoutes } from './bookings/routes.js';
+import { clinicDetails } from './clinic/details.js';
 import { clinicRoutes } from './clinic/routes.js';
 import { type Config, ROOT_DIR } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -167,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(uploadRoutes);
-  await serveWebApp(app, options.webRoot ?? path.join(ROOT_DIR, 'web', 'dist'));
+  await serveWebApp(app, options.webRoot ?? path.join(ROOT_DIR, 'web', 'dist'), {
+    clinic: clinicDetails(config),
+  });
   return app;
 }

@@ -1,8 +1,9 @@
-import { clinicSchema, OPENING_HOURS } from '@doctors-portal/contract';
+import { clinicSchema } from '@doctors-portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clinicDetails } from './details.js';
 
 export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const clinic = { ...app.config.clinic, hours: OPENING_HOURS };
+  const clinic = clinicDetails(app.config);
   app.get(
     '/clinic',
     {

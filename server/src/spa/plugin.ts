@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isClientRoute } from '@doctors-portal/contract';
+import { type Clinic, isClientRoute } from '@doctors-portal/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from '../http/errors.js';
@@ -11,10 +11,20 @@ import { errorBody } from '../http/errors.js';
  * request), and the app's page for every client route (200) or any other page path (404,
  * shown by the app's not-found screen).
  * Without a build (development runs Vite's server instead) other paths answer 404 JSON.
+ *
+ * The page carries the clinic's details (they come from the configuration and never change while
+ * the server runs): the first render of every screen has them, with no request and no second
+ * render when they arrive (docs/performance.md).
  */
-export async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  root: string,
+  inPage: { clinic: Clinic },
+): Promise<void> {
   const indexFile = path.join(root, 'index.html');
-  const page = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
+  const page = fs.existsSync(indexFile)
+    ? withClinic(fs.readFileSync(indexFile, 'utf8'), inPage.clinic)
+    : null;
   if (page) {
     const assets = path.join(root, 'assets') + path.sep;
     await app.register(fastifyStatic, {
@@ -48,4 +58,14 @@ export async function serveWebApp(app: FastifyInstance, root: string): Promise<v
     if (page && isPage) return sendPage(pathname, reply);
     return reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${pathname}`));
   });
+}
+
+/** The page with the clinic's details as JSON in a script element the app reads (never runs). */
+function withClinic(page: string, clinic: Clinic): string {
+  // `<` escaped: no value can close the script element early.
+  const json = JSON.stringify(clinic).replace(/</g, '\\u003c');
+  return page.replace(
+    '</head>',
+    `<script type="application/json" id="clinic-data">${json}</script></head>`,
+  );
 }

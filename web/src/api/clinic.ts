@@ -2,9 +2,24 @@ import type { Clinic } from '@doctors-portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 
-/** The clinic's contact details and opening hours; they change rarely. */
+/**
+ * The details the server wrote into the page (its production build): the first render has them,
+ * with no request. Vite's development server sends the page without them.
+ */
+function clinicInPage(): Clinic | undefined {
+  const json = document.getElementById('clinic-data')?.textContent;
+  if (!json) return undefined;
+  try {
+    return JSON.parse(json) as Clinic;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The clinic's contact details and opening hours; they change only with the configuration. */
 export const clinicQuery = queryOptions({
   queryKey: ['clinic'],
   queryFn: ({ signal }) => api<Clinic>('/clinic', { signal }),
+  initialData: clinicInPage,
   staleTime: 60 * 60 * 1000,
 });

@@ -1,0 +1,7 @@
+import { type Clinic, OPENING_HOURS } from '@doctors-portal/contract';
+import type { Config } from '../config/env.js';
+
+/** The clinic's name, contact details, opening hours and time zone, as the portal tells them. */
+export function clinicDetails(config: Config): Clinic {
+  return { ...config.clinic, hours: OPENING_HOURS };
+}
