@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Bundle budget of the landing route, read from Vite's build manifest (run `npm run build` first).
 //
-// The landing route's initial JavaScript is the entry chunk plus every chunk it imports statically,
-// transitively; lazy `import()`s are not part of it. Each file is gzipped with node:zlib and the
+// The landing route's initial JavaScript is the entry chunk, every chunk the page preloads
+// (`<link rel="modulepreload">` in web/dist/index.html) and every chunk those import statically,
+// transitively; other lazy `import()`s are not part of it. Each file is gzipped with node:zlib and the
 // sizes are summed. Fails when the sum is above the budget, or when a dashboard, admin or payment
 // module is part of the initial set instead of a lazily loaded chunk of its own.
 //
@@ -49,9 +50,13 @@ if (!entryKey) {
   fail(`cannot tell the app's entry chunk among ${entries.length} entries in the manifest`);
 }
 
-// The entry and its static imports, transitively.
+// The entry, the chunks the page preloads, and their static imports, transitively.
+const page = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+const preloaded = [...page.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map(
+  (match) => Object.keys(manifest).find((key) => manifest[key].file === match[1]) ?? match[1],
+);
 const initial = new Set();
-const queue = [entryKey];
+const queue = [entryKey, ...preloaded];
 while (queue.length > 0) {
   const key = queue.shift();
   if (initial.has(key)) continue;
@@ -117,7 +122,9 @@ for (const key of initial) {
     problems.push(`${src} is part of the landing route's initial JavaScript`);
 }
 
-console.log(`Landing route initial JavaScript (${entryKey} and its static imports):`);
+console.log(
+  `Landing route initial JavaScript (${entryKey}, the chunks its page preloads, their static imports):`,
+);
 for (const [file, size] of [...initialFiles].sort((a, b) => b[1].gzip - a[1].gzip)) {
   console.log(
     `  ${file.padEnd(40)} ${kb(size.raw).padStart(10)}  gzip ${kb(size.gzip).padStart(9)}`,

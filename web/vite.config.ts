@@ -44,8 +44,49 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The entry imports React DOM with `import()` so that the browser evaluates it in a task of its
+ * own (src/main.tsx). This asks for that chunk, and what it imports, in the page itself, so that
+ * it downloads alongside the entry instead of after it.
+ */
+function preloadInPage(modules: RegExp): Plugin {
+  return {
+    name: 'doctors-portal:preload-in-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return;
+        const inPage = new Set([entry.fileName, ...entry.imports]);
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (chunk?.type !== 'chunk' || inPage.has(file) || files.has(file)) return;
+          files.add(file);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && modules.test(chunk.facadeModuleId ?? '')) {
+            visit(chunk.fileName);
+          }
+        }
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadInPage(/[\\/]node_modules[\\/]react-dom[\\/]client\.js$/),
+    precompress(),
+  ],
   // Read the shared contract package from its TypeScript sources.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: { proxy: { '/api': 'http://localhost:3000' } },
