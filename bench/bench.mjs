@@ -19,9 +19,12 @@
 //      portal's own access-token code and the same AUTH_SECRET.
 // Then, for each route (GET /api/available?date=…, GET /api/booking?patientMail=… with a bearer
 // token, POST /api/booking with every request a distinct patient and a free slot), --rounds
-// times: autocannon drives a bare Fastify JSON route (bench/bare-server.mjs, a separate process:
-// the ceiling) and then each size's portal, for --duration seconds each with --connections
-// connections after a short warm-up, and reads the server's CPU time per request from /proc.
+// times: autocannon drives, for --duration seconds each with --connections connections after a
+// short warm-up, a bare Fastify app in a process of its own (bench/bare-server.mjs, for
+// reference), then on each size's portal its bare JSON route (GET /api/bench/bare, served with
+// BENCH_BARE_ROUTE=true: the ceiling, in the same process, behind the same hooks) and the route
+// itself; it reads each server's CPU time per request from /proc. A route's share is its
+// requests/s over the ceiling's (docs/decisions/010-bench-ceiling.md).
 // Prints the table and the ratios against the targets, and writes them to bench/results.md.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -317,6 +320,7 @@ async function setUp(bookings) {
       env: {
         AUTH_SECRET: secret,
         CLINIC_TIMEZONE: TIME_ZONE,
+        BENCH_BARE_ROUTE: 'true',
         ...(pg ? { DATABASE_URL: pg.url } : {}),
         ...(LOG_LEVEL ? { LOG_LEVEL } : {}),
       },
@@ -350,6 +354,7 @@ async function setUp(bookings) {
     // plan (days from POST_DAYS_AHEAD on, every slot of each) for patient n.
     const firstPostDay = addDays(today, POST_DAYS_AHEAD);
     const routes = {
+      bare: { url: `${publicUrl}/api/bench/bare` },
       available: { url: availableUrl },
       mine: {
         url: publicUrl,
@@ -491,10 +496,10 @@ if (process.argv[2] === '--seed-child') {
 
 // ── Run ──────────────────────────────────────────────────────────────────────────────────────
 /**
- * Each route is driven in rounds: the bare route, then each database size's portal, one right
- * after the other, so that what the shared machine is doing at that moment weighs on all of
- * them alike. The tables give the medians of the rounds, and each share of the bare route is
- * the median of the rounds' own shares.
+ * Each route is driven in rounds: the bare app in its own process, then on each database size's
+ * portal its bare route and the route, one right after the other, so that what the shared
+ * machine is doing at that moment weighs on all of them alike. The tables give the medians of
+ * the rounds, and each share of the ceiling is the median of the rounds' own shares.
  */
 const ROUNDS = Number(option('rounds', PROFILE ? 1 : 3));
 const ROUTE_NAMES = {
@@ -503,6 +508,8 @@ const ROUTE_NAMES = {
   book: 'POST /api/booking (bearer)',
 };
 const routeKeys = Object.keys(ROUTE_NAMES).filter((key) => !PROFILE || PROFILE === key);
+const CEILING = 'bare route in the portal (ceiling)';
+const OWN_PROCESS = 'bare Fastify app, own process (reference)';
 const sizes = PROFILE || COMPARE <= 0 ? [BOOKINGS] : [BOOKINGS, COMPARE];
 
 const started = new Date();
@@ -510,7 +517,10 @@ const barePort = await freePort();
 const bareServer = startBare(barePort);
 await bareServer.ready;
 const targets = [];
-/** Every measured run: the route, the size (null for the bare route), its round and its row. */
+/**
+ * Every measured run: the route it was measured for, the size (null for the bare app in its own
+ * process), whether it drove the portal's bare route (the ceiling), its round and its row.
+ */
 const runs = [];
 try {
   for (const bookings of sizes) targets.push(await setUp(bookings));
@@ -519,17 +529,18 @@ try {
       say(`\n${ROUTE_NAMES[route]}, round ${round} of ${ROUNDS}`);
       if (!PROFILE) {
         const bareUrl = `http://127.0.0.1:${barePort}/bare`;
-        const row = await measure('bare Fastify route', { url: bareUrl }, bareServer.child.pid);
-        runs.push({ route, bookings: null, round, row });
+        const row = await measure('bare app, own process', { url: bareUrl }, bareServer.child.pid);
+        runs.push({ route, bookings: null, ceiling: false, round, row });
       }
       // Every other round in the opposite order: the one driven first is not always the same.
       for (const target of round % 2 ? targets : targets.toReversed()) {
-        const row = await measure(
-          `portal, ${fmt(target.bookings)} bookings`,
-          target.routes[route],
-          target.pid,
-        );
-        runs.push({ route, bookings: target.bookings, round, row });
+        const label = `portal, ${fmt(target.bookings)} bookings`;
+        if (!PROFILE) {
+          const row = await measure(`${label}, bare route`, target.routes.bare, target.pid);
+          runs.push({ route, bookings: target.bookings, ceiling: true, round, row });
+        }
+        const row = await measure(label, target.routes[route], target.pid);
+        runs.push({ route, bookings: target.bookings, ceiling: false, round, row });
       }
     }
   }
@@ -547,10 +558,16 @@ function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** The medians of a set of runs, and each run's share of the bare run of its round. */
+/**
+ * The medians of a set of runs, and each run's share of the ceiling: the portal's bare route,
+ * driven on the same portal right before it, in the same round.
+ */
 function summarise(name, chosen) {
   const bareOf = (run) =>
-    runs.find((r) => r.bookings === null && r.route === run.route && r.round === run.round).row;
+    runs.find(
+      (r) =>
+        r.ceiling && r.bookings === run.bookings && r.route === run.route && r.round === run.round,
+    )?.row ?? run.row;
   const cpu = chosen.map((run) => run.row.cpu);
   return {
     name,
@@ -567,7 +584,11 @@ const passes = sizes.map((bookings) => ({
   bookings,
   rows: [
     summarise(
-      'bare Fastify route (ceiling)',
+      CEILING,
+      runs.filter((run) => run.ceiling && run.bookings === bookings),
+    ),
+    summarise(
+      OWN_PROCESS,
       runs.filter((run) => run.bookings === null),
     ),
     ...routeKeys.map((route) =>
@@ -586,7 +607,7 @@ for (const p of passes) {
   const post = byName(p, 'POST');
   const label = `${fmt(p.bookings)} bookings`;
   checks.push({
-    what: `GET /api/available ≥ ${TARGETS.availableRatio} of the bare route (${label})`,
+    what: `GET /api/available ≥ ${TARGETS.availableRatio} of the ceiling (${label})`,
     value: available.share.toFixed(2),
     ok: available.share >= TARGETS.availableRatio,
   });
@@ -596,7 +617,7 @@ for (const p of passes) {
     ok: available.p99 <= TARGETS.availableP99,
   });
   checks.push({
-    what: `POST /api/booking ≥ ${TARGETS.bookingRatio} of the bare route (${label})`,
+    what: `POST /api/booking ≥ ${TARGETS.bookingRatio} of the ceiling (${label})`,
     value: post.share.toFixed(2),
     ok: post.share >= TARGETS.bookingRatio,
   });
@@ -606,7 +627,7 @@ for (const p of passes) {
 if (passes.length === 2) {
   const [big, small] = passes;
   for (const prefix of ['GET /api/available', 'GET /api/booking', 'POST']) {
-    // Each route as a share of the bare route measured in the same round, so that what the
+    // Each route as a share of the ceiling measured in the same round, so that what the
     // machine was doing at the time cancels out.
     const share = (p) => byName(p, prefix).share;
     const drift = Math.abs(share(big) - share(small)) / share(small);
@@ -649,7 +670,10 @@ lines.push(
   `- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a ${WARMUP} s warm-up, on loopback; the load generator shares the machine with the servers`,
 );
 lines.push(
-  `- Rounds: ${ROUNDS}; in each, a route is driven on the bare server and then on each database size's portal, one right after the other; the figures are the medians of the rounds, and a share of bare is the median of each round's own share`,
+  `- Ceiling: the portal's own bare JSON route (GET /api/bench/bare, BENCH_BARE_ROUTE=true), in the same process behind the same hooks; a bare Fastify app in a process of its own is shown for reference`,
+);
+lines.push(
+  `- Rounds: ${ROUNDS}; in each, a route is driven on the bare app in its own process, then on each database size's portal its bare route and the route, one right after the other; the figures are the medians of the rounds, and a share of the ceiling is the median of each round's own share`,
 );
 lines.push(
   `- Portal: the production build, LOG_LEVEL ${LOG_LEVEL || 'as shipped (the default)'}, log to a file`,
@@ -663,7 +687,7 @@ for (const p of passes) {
       [
         'route',
         'requests/s',
-        'share of bare',
+        'share of ceiling',
         'p50 (ms)',
         'p99 (ms)',
         'server CPU (µs/req)',
@@ -673,7 +697,7 @@ for (const p of passes) {
       p.rows.map((row) => [
         row.name,
         fmt(row.rps),
-        row.share.toFixed(2),
+        row.name === OWN_PROCESS ? '' : row.share.toFixed(2),
         row.p50,
         row.p99,
         row.cpu === null ? '–' : Math.round(row.cpu),

@@ -31,6 +31,20 @@ describe(`the portal's HTTP app (${engine})`, () => {
     fs.rmSync(webRoot, { recursive: true, force: true });
   });
 
+  it("has no benchmark route unless the benchmark's ceiling is asked for", async () => {
+    expect((await t.app.inject('/api/bench/bare')).statusCode).toBe(404);
+    const bench = await buildTestApp({ env: { BENCH_BARE_ROUTE: 'true' } });
+    try {
+      const response = await bench.app.inject('/api/bench/bare');
+      expect(response.json()).toEqual({ hello: 'world' });
+      // Behind the same hooks as every API route.
+      expect(response.headers['x-request-id']).toBeDefined();
+      expect(response.headers['content-security-policy']).toBeDefined();
+    } finally {
+      await bench.close();
+    }
+  });
+
   it('reports the database as reachable', async () => {
     const response = await t.app.inject('/api/health');
     expect(response.statusCode).toBe(200);

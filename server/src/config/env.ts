@@ -85,6 +85,7 @@ const envSchema = z.object({
     .pipe(z.array(httpUrl, { error: 'must be a comma-separated list of http(s):// origins' }))
     .optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  BENCH_BARE_ROUTE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   ADMIN_EMAILS: z
     .string()
     .transform((value) =>
@@ -172,6 +173,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** Where uploaded images are kept: DATA_DIR/uploads, or an S3 bucket when S3_* are set. */
   images: ImagesConfig;
+  /** Serve GET /api/bench/bare, the ceiling `npm run bench` measures the API against. */
+  benchBareRoute: boolean;
 }
 
 export type PaymentsConfig =
@@ -269,6 +272,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL,
     payments,
     images,
+    benchBareRoute: env.BENCH_BARE_ROUTE === 'true',
   };
 }
 
