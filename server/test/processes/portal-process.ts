@@ -176,6 +176,7 @@ export async function call(
   url: string,
   options: { body?: unknown; token?: string; cookie?: string; ip?: string } = {},
 ): Promise<Reply> {
+  const streamed = options.body instanceof ReadableStream;
   const response = await fetch(`${base}${url}`, {
     method,
     headers: {
@@ -185,8 +186,9 @@ export async function call(
       ...(options.cookie ? { cookie: options.cookie } : {}),
       ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
     },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+    body: streamed ? (options.body as ReadableStream) : JSON.stringify(options.body),
+    ...(streamed ? { duplex: 'half' } : {}),
+  } as RequestInit);
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -195,6 +197,29 @@ export async function call(
     // Not JSON: keep the text.
   }
   return { status: response.status, body, headers: response.headers };
+}
+
+/**
+ * A JSON body sent in two parts: the first at once, the rest when `finish()` is called. A
+ * request with such a body is in flight, for certain, until then.
+ */
+export function heldBody(value: unknown): { stream: ReadableStream<Uint8Array>; finish(): void } {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  const half = Math.floor(bytes.length / 2);
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    start(control) {
+      controller = control;
+      control.enqueue(bytes.slice(0, half));
+    },
+  });
+  return {
+    stream,
+    finish() {
+      controller?.enqueue(bytes.slice(half));
+      controller?.close();
+    },
+  };
 }
 
 /** Someone who can call the API: an address and an access token. */
