@@ -12,9 +12,26 @@ function describedBy(id: string, hint: boolean, error: boolean) {
   return ids || undefined;
 }
 
-function Message({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+interface Labelled {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** The label above a control, and its hint and error below it. */
+function Frame({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: Labelled & { id: string; children: ReactNode }) {
   return (
-    <>
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted">
           {hint}
@@ -25,15 +42,11 @@ function Message({ id, hint, error }: { id: string; hint?: ReactNode; error?: st
           {error}
         </p>
       ) : null}
-    </>
+    </div>
   );
 }
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-}
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement>, Labelled {}
 
 /** A labelled input whose hint and error are shown below it and read out with it. */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
@@ -44,10 +57,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   const file = input.type === 'file';
   const look = file ? 'file-input' : 'input';
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <Frame id={id} label={label} hint={hint} error={error}>
       <input
         ref={ref}
         id={id}
@@ -56,16 +66,11 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
         aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
         {...input}
       />
-      <Message id={id} hint={hint} error={error} />
-    </div>
+    </Frame>
   );
 });
 
-interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-}
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement>, Labelled {}
 
 /** A labelled drop-down, like Field. */
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
@@ -74,10 +79,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
 ) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <Frame id={id} label={label} hint={hint} error={error}>
       <select
         ref={ref}
         id={id}
@@ -88,7 +90,6 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
       >
         {children}
       </select>
-      <Message id={id} hint={hint} error={error} />
-    </div>
+    </Frame>
   );
 });

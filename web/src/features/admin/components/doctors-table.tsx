@@ -1,5 +1,5 @@
 import type { Doctor } from '@doctors-portal/contract';
-import { Avatar } from './avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 import { Email } from './email';
 import { ThumbDownIcon, ThumbUpIcon, TrashIcon } from './icons';
 import { card, TableRegion } from './responsive-table';
@@ -54,7 +54,7 @@ export function DoctorsTable({
                 className={`hover:bg-base-200/40 max-lg:hover:bg-base-100 ${card.row}`}
               >
                 <td className={`w-14 ${card.plain}`}>
-                  <Avatar name={doctor.name} image={doctor.image} size="size-12" />
+                  <UserAvatar name={doctor.name} image={doctor.image} size="size-12" />
                 </td>
                 <th
                   scope="row"

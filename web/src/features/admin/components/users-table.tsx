@@ -1,5 +1,5 @@
 import type { User } from '@doctors-portal/contract';
-import { Avatar } from './avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 import { Email } from './email';
 import { card, TableRegion } from './responsive-table';
 
@@ -72,7 +72,7 @@ export function UsersTable({
                   className={`font-normal xl:min-w-44 max-lg:min-w-0 max-lg:flex-1 ${card.plain}`}
                 >
                   <div className="flex items-center gap-3">
-                    <Avatar name={name} image={user.photoURL} />
+                    <UserAvatar name={name} image={user.photoURL} />
                     <div className="min-w-0">
                       <span className="block break-words font-semibold text-neutral">{name}</span>
                       {own ? (
