@@ -1,26 +1,53 @@
 import { z } from 'zod';
 import { messages } from './messages.js';
 
+/** One label of a domain name: letters and digits, with hyphens inside but not at either end. */
+const DOMAIN_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+
 /**
- * The spec's email rule: lowercase letters and digits, '@', lowercase letters, a dot and
- * 2 to 3 letters. Like the form library it came from, the pattern is tested unanchored,
- * so 'jane.doe@mail.com' passes on its 'doe@mail.com' part.
+ * The portal's email rule, checked on the lower-cased address (docs/decisions/012): a local part
+ * of letters, digits, '.', '+', '_' and '-' (no dot at either end or twice in a row), '@', one or
+ * more domain labels and a top-level part of 2 to 3 letters. The spec's letter (lowercase
+ * letters and digits, '@', lowercase letters, a dot, 2 to 3 letters) refused real addresses
+ * such as 'bob@my-clinic.com'; its intent, a plausible address, is kept.
  */
-export const EMAIL_PATTERN = /[a-z0-9]+@[a-z]+\.[a-z]{2,3}/;
-/** The add-doctor form describes the same rule with letters of either case. */
-export const DOCTOR_EMAIL_PATTERN = /[A-Za-z0-9]+@[A-Za-z]+\.[A-Za-z]{2,3}/;
+export const EMAIL_PATTERN = new RegExp(
+  `^(?=[^@]{1,64}@)[a-z0-9_+-]+(?:\\.[a-z0-9_+-]+)*@(?:${DOMAIN_LABEL}\\.)+[a-z]{2,3}$`,
+);
+
+/**
+ * The rule the portal used before: the spec's letter, tested unanchored as the form library it
+ * came from did, so 'ana@clinic.dental' passed on its 'ana@clinic.den' part. Accounts made under
+ * it must still be able to log in, so the login form accepts what either rule accepts.
+ */
+export const FORMER_EMAIL_PATTERN = /[a-z0-9]+@[a-z]+\.[a-z]{2,3}/;
+
+const EMAIL_MAX_LENGTH = 254;
+
+const emailText = () =>
+  z
+    .string({ error: messages.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, messages.emailRequired)
+    .max(EMAIL_MAX_LENGTH, messages.emailInvalid);
+
+/**
+ * An email address for a new account or doctor (sign-up, add doctor): lower-cased, then checked
+ * against `EMAIL_PATTERN`. The parsed value is the lower-cased address, which is what is stored.
+ */
+export const emailField = () => emailText().regex(EMAIL_PATTERN, messages.emailInvalid);
+
+/** An email address to log in with: the current rule or the former one (see above). */
+export const loginEmailField = () =>
+  emailText().refine(
+    (email) => EMAIL_PATTERN.test(email) || FORMER_EMAIL_PATTERN.test(email),
+    messages.emailInvalid,
+  );
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** A bound against abuse (hashing megabytes), far above any real password. */
 export const PASSWORD_MAX_LENGTH = 128;
-
-export const emailField = (pattern: RegExp = EMAIL_PATTERN) =>
-  z
-    .string({ error: messages.emailRequired })
-    .trim()
-    .min(1, messages.emailRequired)
-    .max(254, messages.emailInvalid)
-    .regex(pattern, messages.emailInvalid);
 
 export const passwordField = z
   .string({ error: messages.passwordRequired })
@@ -28,14 +55,52 @@ export const passwordField = z
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, `Must be ${PASSWORD_MAX_LENGTH} characters or shorter`);
 
+export const NAME_MAX_LENGTH = 100;
+
+/**
+ * Characters a name may not contain: C0 and C1 controls (with DEL), and the bidirectional
+ * embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which reorder the text
+ * around a name wherever it is shown: bookings, mail, admin tables.
+ */
+const NAME_FORBIDDEN = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+const NAME_FORBIDDEN_CHARACTER = new RegExp(`[${NAME_FORBIDDEN}]`);
+const NAME_FORBIDDEN_CHARACTERS = new RegExp(`[${NAME_FORBIDDEN}]`, 'g');
+
+export const NAME_FORBIDDEN_MESSAGE = 'Name must not contain control or text-direction characters';
+
+/** A person's name, wherever one is set: sign-up, profile updates, doctors. */
 export const nameField = z
   .string({ error: messages.nameRequired })
   .trim()
   .min(1, messages.nameRequired)
-  .max(100, 'Name must be 100 characters or shorter');
+  .max(NAME_MAX_LENGTH, `Name must be ${NAME_MAX_LENGTH} characters or shorter`)
+  .refine((name) => !NAME_FORBIDDEN_CHARACTER.test(name), NAME_FORBIDDEN_MESSAGE);
+
+/** `text` cut to at most `max` UTF-16 units, never between the two halves of one character. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, end);
+}
+
+/**
+ * A name that `nameField` accepts, made from one an identity provider gave (which is not the
+ * person's to fix on our form): forbidden characters removed, cut to the longest name allowed,
+ * and the email address's local part when nothing is left.
+ */
+export function cleanName(name: unknown, email: string): string {
+  const clean = (text: string) =>
+    cut(
+      text.replace(NAME_FORBIDDEN_CHARACTERS, '').replace(/\s+/g, ' ').trim(),
+      NAME_MAX_LENGTH,
+    ).trim();
+  const fromProvider = typeof name === 'string' ? clean(name) : '';
+  if (fromProvider) return fromProvider;
+  return clean(email.slice(0, Math.max(0, email.lastIndexOf('@'))) || email) || 'Patient';
+}
 
 /** The login form (spec section 5). */
-export const loginSchema = z.object({ email: emailField(), password: passwordField });
+export const loginSchema = z.object({ email: loginEmailField(), password: passwordField });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The sign-up form (spec section 5). */

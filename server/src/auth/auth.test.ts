@@ -129,7 +129,7 @@ describe(`accounts (${engine})`, () => {
 
   describe('ADMIN_EMAILS', () => {
     it('makes a listed address an admin only once it is verified', async () => {
-      const account = await signUp(t.app, { email: 'head@clinic.com' });
+      const account = await signUp(t.app, { email: 'head@clinic.com', verified: false });
       let token = await accessToken(t.app, account);
       expect(
         (await t.app.inject({ url: '/api/admin/head@clinic.com', headers: bearer(token) })).json(),

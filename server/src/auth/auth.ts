@@ -1,15 +1,25 @@
-import { emailField, messages, nameField, passwordField } from '@doctors-portal/contract';
-import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import {
+  cleanName,
+  emailField,
+  loginEmailField,
+  messages,
+  nameField,
+  passwordField,
+  paths,
+} from '@doctors-portal/contract';
+import { type BetterAuthOptions, betterAuth, generateId, type User } from 'better-auth';
+import { APIError, createAuthMiddleware, formCsrfMiddleware } from 'better-auth/api';
+import { buildSyntheticUserOutput, parseUserInput, parseUserOutput } from 'better-auth/db';
 import { genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config/env.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
-import { passwordResetEmail, verificationEmail } from '../mail/templates.js';
+import { passwordResetEmail, signUpAttemptEmail, verificationEmail } from '../mail/templates.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
-import { CLIENT_IP_HEADER } from './plugin.js';
+import { CLIENT_IP_HEADER, loginFailuresKey } from './plugin.js';
+import { PROFILE_IMAGE_MESSAGE, profileImageRule } from './profile-rules.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import { trustedOriginsOf } from './same-origin.js';
 
@@ -25,13 +35,15 @@ export interface AuthDependencies {
 /** The provider id of Google sign-in, as the web app names it. */
 export const GOOGLE_PROVIDER_ID = 'google';
 
-function check<T>(schema: z.ZodType<T>, value: unknown): void {
+/** The value as `schema` parses it (trimmed, lower-cased…); a 400 with its message if refused. */
+function check<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) {
     throw new APIError('BAD_REQUEST', {
       message: result.error.issues[0]?.message ?? 'Invalid input',
     });
   }
+  return result.data;
 }
 
 function checkNewPassword(password: unknown): void {
@@ -53,6 +65,42 @@ export function createAuth({
   log,
 }: AuthDependencies) {
   const { clinic } = config;
+  const isProfileImage = profileImageRule(config);
+  /** A profile picture may be left out, cleared (null or empty) or one the portal accepts. */
+  const checkImage = (image: unknown) => {
+    if (image === undefined || image === null || image === '') return;
+    if (typeof image !== 'string' || !isProfileImage(image)) {
+      throw new APIError('BAD_REQUEST', { message: PROFILE_IMAGE_MESSAGE });
+    }
+  };
+  /**
+   * The parts of a sign-up beyond name, email and password, checked as the library's endpoint
+   * checks them: a sign-up for a registered address never reaches the endpoint, and must be
+   * refused exactly when one for a new address would be.
+   */
+  const checkSignUpRest = (
+    options: BetterAuthOptions,
+    body: Record<string, unknown> | undefined,
+  ): { image: string | undefined; extra: Record<string, unknown> } => {
+    const {
+      name: _n,
+      email: _e,
+      password: _p,
+      callbackURL: _c,
+      image,
+      rememberMe,
+      ...rest
+    } = body ?? {};
+    if (image !== undefined && typeof image !== 'string') {
+      throw new APIError('BAD_REQUEST', { message: PROFILE_IMAGE_MESSAGE });
+    }
+    checkImage(image);
+    if (rememberMe !== undefined && typeof rememberMe !== 'boolean') {
+      throw new APIError('BAD_REQUEST', { message: 'rememberMe must be true or false' });
+    }
+    return { image, extra: parseUserInput(options, rest, 'create') };
+  };
+  const resetTokenSeconds = 60 * 60;
   // Mail goes out in the background: a reset request for a known address must not take
   // longer to answer than one for an unknown address.
   const sendInBackground = (message: Parameters<Mailer['send']>[0], what: string) => {
@@ -74,12 +122,17 @@ export function createAuth({
       maxPasswordLength: 128,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: resetTokenSeconds,
       sendResetPassword: async ({ user, url }) => {
         sendInBackground(
           { to: user.email, ...passwordResetEmail({ clinic, name: user.name, url }) },
           'password reset',
         );
+      },
+      // The lockout's message tells a locked-out patient to reset their password: a reset
+      // ends it, so the new password works at once.
+      onPasswordReset: async ({ user }) => {
+        await rateLimits.reset(loginFailuresKey(user.email));
       },
     },
     emailVerification: {
@@ -127,17 +180,70 @@ export function createAuth({
       before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as Record<string, unknown> | undefined;
         switch (ctx.path) {
-          case '/sign-up/email':
-            check(nameField, body?.name);
-            check(emailField(), body?.email);
+          case '/sign-up/email': {
+            const name = check(nameField, body?.name);
+            const email = check(emailField(), body?.email);
             checkNewPassword(body?.password);
-            return;
-          case '/sign-in/email':
-            check(emailField(), body?.email);
+            const { image, extra } = checkSignUpRest(ctx.context.options, body);
+            // The library checks where the request comes from inside the endpoint, which a
+            // sign-up for a registered address never reaches: the same check runs here first.
+            await formCsrfMiddleware(ctx);
+            const existing = await ctx.context.internalAdapter.findUserByEmail(email);
+            if (!existing) return { context: { body: { ...body, name, email } } };
+
+            // A registered address is answered as a new one is (docs/decisions/011): the
+            // password is hashed as for a new account, the owner is told by mail, and the
+            // answer's user is made up from what was sent, as the library's own one would be.
+            await ctx.context.password.hash(body?.password as string);
+            const resetToken = generateId(24);
+            await ctx.context.internalAdapter.createVerificationValue({
+              value: existing.user.id,
+              identifier: `reset-password:${resetToken}`,
+              expiresAt: new Date(Date.now() + resetTokenSeconds * 1000),
+            });
+            sendInBackground(
+              {
+                to: existing.user.email,
+                ...signUpAttemptEmail({
+                  clinic,
+                  name: existing.user.name,
+                  signInUrl: `${config.publicUrl}${paths.login}`,
+                  resetUrl: `${ctx.context.baseURL}/reset-password/${resetToken}?callbackURL=${encodeURIComponent(paths.resetPassword)}`,
+                  expiresInMinutes: resetTokenSeconds / 60,
+                }),
+              },
+              'sign-up attempt',
+            );
+            const now = new Date();
+            const user = buildSyntheticUserOutput(ctx.context.options, {
+              name,
+              email,
+              emailVerified: false,
+              image: image ?? null,
+              createdAt: now,
+              updatedAt: now,
+              ...extra,
+              id: ctx.context.generateId({ model: 'user' }) || generateId(),
+            });
+            return ctx.json({
+              // A session token's form; it names no session and opens nothing.
+              token: generateId(32),
+              user: parseUserOutput(ctx.context.options, user as unknown as User),
+            });
+          }
+          case '/sign-in/email': {
+            const email = check(loginEmailField(), body?.email);
             if (typeof body?.password !== 'string' || body.password === '') {
               throw new APIError('BAD_REQUEST', { message: messages.passwordRequired });
             }
-            return;
+            return { context: { body: { ...body, email } } };
+          }
+          case '/update-user': {
+            checkImage(body?.image);
+            if (body?.name === undefined) return;
+            const name = check(nameField, body.name);
+            return { context: { body: { ...body, name } } };
+          }
           case '/reset-password':
             checkNewPassword(body?.newPassword);
             return;
@@ -155,6 +261,16 @@ export function createAuth({
                 discoveryUrl: `${config.auth.google.issuer}/.well-known/openid-configuration`,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
+                // The name obeys the portal's rule; the person cannot fix it on our form, so
+                // it is cleaned rather than refused. A picture is kept only from the
+                // provider's own picture host.
+                mapProfileToUser: (profile) => ({
+                  name: cleanName(profile.name, String(profile.email ?? '')),
+                  image:
+                    typeof profile.image === 'string' && isProfileImage(profile.image)
+                      ? profile.image
+                      : undefined,
+                }),
               },
             ],
           }),

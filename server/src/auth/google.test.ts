@@ -94,7 +94,7 @@ describe(`Google sign-in over OpenID Connect (${engine})`, () => {
   });
 
   it('never links an unverified local account with the same address', async () => {
-    await signUp(t.app, { email: 'hugo@mail.com' });
+    await signUp(t.app, { email: 'hugo@mail.com', verified: false });
     google.setAccount({ sub: 'g-200', email: 'hugo@mail.com', email_verified: true, name: 'Hugo' });
     const { location, cookie } = await signInWithGoogle(t);
     expect(location).toMatch(/^\/login\?error=/);
@@ -106,6 +106,31 @@ describe(`Google sign-in over OpenID Connect (${engine})`, () => {
       .where('user.email', '=', 'hugo@mail.com')
       .execute();
     expect(accounts.map((a) => a.providerId)).toEqual(['credential']);
+  });
+
+  it.each([
+    [
+      'strips control and text-direction characters and cuts to 100 characters',
+      'iris@mail.com',
+      `\u202EIris\u0007 ${'Iris'.repeat(40)}\u2069`,
+      `Iris ${'Iris'.repeat(40)}`.slice(0, 100),
+    ],
+    [
+      'falls back to the address’s local part when nothing is left',
+      'jules.verne@mail.com',
+      '\u202E\u2066\u0085',
+      'jules.verne',
+    ],
+  ])('cleans the name Google gives: %s', async (_kind, email, name, stored) => {
+    google.setAccount({ sub: `g-${email}`, email, email_verified: true, name });
+    const { location } = await signInWithGoogle(t);
+    expect(location).toBe('/dashboard');
+    const user = await t.db
+      .selectFrom('user')
+      .select('name')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user.name).toBe(stored);
   });
 
   it('tells the app plainly when Google sign-in is not configured', async () => {

@@ -26,6 +26,9 @@ declare module 'fastify' {
  */
 export const LOGIN_FAILURES: RateLimitRule = { window: 10 * 60, max: 8 };
 
+/** The rate-limit key of an account's failed sign-ins (its address in lower case). */
+export const loginFailuresKey = (email: string) => `login-failures:${email.trim().toLowerCase()}`;
+
 /** Set by the portal itself on requests it hands to the auth library; see `forward`. */
 export const CLIENT_IP_HEADER = 'x-portal-client-ip';
 
@@ -85,7 +88,7 @@ export async function authPlugin(app: FastifyInstance, options: AuthPluginOption
       async handler(request, reply) {
         const path = request.url.split('?', 1)[0];
         const email = path === '/api/auth/sign-in/email' ? accountOf(request.body) : null;
-        const key = `login-failures:${email}`;
+        const key = loginFailuresKey(email ?? '');
         if (email) {
           const { allowed, retryAfter } = await rateLimits.peek(key, LOGIN_FAILURES);
           if (!allowed) {

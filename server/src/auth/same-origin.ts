@@ -5,14 +5,31 @@ import { errorBody } from '../http/errors.js';
 /** Where `npm run dev` serves the pages: Vite's dev server, which forwards /api to the API. */
 export const DEV_SERVER_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
 
+/** The host names of this machine's loopback interface, as a URL writes them. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
 /**
- * The origins whose pages may make cookie-authenticated requests: the portal's own, those in
- * TRUSTED_ORIGINS and, in development only, Vite's dev server (its proxy passes the browser's
- * Origin on unchanged).
+ * The portal's own origin and, when that is a loopback address (as it is with no PUBLIC_URL:
+ * http://localhost:PORT), the other spellings of the same port: http://127.0.0.1:PORT and
+ * http://[::1]:PORT reach the same portal on the same machine, and a browser opened at any of
+ * them must be able to sign up.
+ */
+export function ownOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [publicUrl];
+  const port = url.port ? `:${url.port}` : '';
+  const spellings = LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`);
+  return [publicUrl, ...spellings.filter((origin) => origin !== url.origin)];
+}
+
+/**
+ * The origins whose pages may make cookie-authenticated requests: the portal's own (every
+ * loopback spelling of it, see `ownOrigins`), those in TRUSTED_ORIGINS and, in development
+ * only, Vite's dev server (its proxy passes the browser's Origin on unchanged).
  */
 export function trustedOriginsOf(config: Pick<Config, 'env' | 'publicUrl' | 'auth'>): string[] {
   return [
-    config.publicUrl,
+    ...ownOrigins(config.publicUrl),
     ...config.auth.trustedOrigins,
     ...(config.env === 'development' ? DEV_SERVER_ORIGINS : []),
   ];

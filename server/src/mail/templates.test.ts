@@ -6,6 +6,7 @@ import {
   escapeHtml,
   passwordResetEmail,
   paymentReceiptEmail,
+  signUpAttemptEmail,
   verificationEmail,
 } from './templates.js';
 
@@ -176,5 +177,41 @@ describe('paymentReceiptEmail', () => {
       expect(part).toContain(clinic.name);
     }
     expect(mail.icalEvent).toBeUndefined();
+  });
+});
+
+describe('signUpAttemptEmail', () => {
+  const signInUrl = 'http://localhost:3000/login';
+  const resetUrl =
+    'http://localhost:3000/api/auth/reset-password/abc123?callbackURL=%2Freset-password';
+
+  it('tells the owner someone tried, with a sign-in link and a reset link in both parts', () => {
+    const mail = signUpAttemptEmail({
+      clinic,
+      name: 'Olivia Owner',
+      signInUrl,
+      resetUrl,
+      expiresInMinutes: 60,
+    });
+    expect(mail.subject).toBe('Someone tried to create a Doctors Portal account with your address');
+    expect(mail.text).toContain('Hello Olivia Owner,');
+    expect(mail.text).toContain('tried to create a new Doctors Portal account with your email');
+    expect(mail.text).toContain(`Log in: ${signInUrl}`);
+    expect(mail.text).toContain(`Choose a new password: ${resetUrl}`);
+    expect(mail.text).toContain('expires in 1 hour');
+    expect(mail.text).toContain(clinic.address);
+    expect(mail.html).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(mail.html).toContain(`href="${signInUrl}"`);
+    expect(mail.html).toContain(`href="${resetUrl}"`);
+    expect(mail.html).toContain('<h1');
+  });
+
+  it('escapes the name in HTML and refuses links that are not http(s)', () => {
+    const mail = signUpAttemptEmail({ clinic, name: hostile, signInUrl, resetUrl });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.text).toContain(`Hello ${hostile},`);
+    expect(() =>
+      signUpAttemptEmail({ clinic, name: 'x', signInUrl: 'javascript:alert(1)', resetUrl }),
+    ).toThrow(/http\(s\) URL/);
   });
 });

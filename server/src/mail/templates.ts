@@ -209,6 +209,66 @@ export function passwordResetEmail({
   };
 }
 
+export interface SignUpAttemptEmailInput {
+  clinic: MailClinic;
+  /** The existing account holder's display name; may be empty. */
+  name: string;
+  /** The login page. */
+  signInUrl: string;
+  /** A password-reset link for the account, like the one 'Forgot password?' mails. */
+  resetUrl: string;
+  /** When given, the message says how long the reset link works. */
+  expiresInMinutes?: number;
+}
+
+/**
+ * Sent to the owner of an address when someone signs up with it again: the sign-up is answered
+ * as for a new address (so it tells nobody who has an account), and the owner hears of it here.
+ */
+export function signUpAttemptEmail({
+  clinic,
+  name,
+  signInUrl,
+  resetUrl,
+  expiresInMinutes,
+}: SignUpAttemptEmailInput): MailContent {
+  const signIn = checkedUrl(signInUrl);
+  const reset = checkedUrl(resetUrl);
+  const title = 'Someone tried to create an account with your address';
+  const intro = `Someone just tried to create a new ${clinic.name} account with your email address. You already have an account with us, so no new account was made and yours is unchanged.`;
+  const signInNote = 'If that was you, log in with your password instead.';
+  const resetNote = `Forgot your password? Choose a new one.${expiryText(expiresInMinutes)}`;
+  const after =
+    'If it was not you, you can ignore this email: nobody can use your account without your password.';
+  return {
+    subject: `Someone tried to create a ${clinic.name} account with your address`,
+    text: [
+      greeting(name),
+      '',
+      intro,
+      '',
+      `${signInNote} Log in: ${signIn}`,
+      '',
+      `${resetNote} Choose a new password: ${reset}`,
+      '',
+      after,
+      '',
+      footerText(clinic),
+    ].join('\n'),
+    html: layout(
+      clinic,
+      title,
+      paragraph(escapeHtml(greeting(name))) +
+        paragraph(escapeHtml(intro)) +
+        paragraph(escapeHtml(signInNote)) +
+        button(signIn, 'Log in') +
+        paragraph(escapeHtml(resetNote)) +
+        button(reset, 'Choose a new password') +
+        paragraph(escapeHtml(after)),
+    ),
+  };
+}
+
 /** 'Eastern Time' for America/New_York; the IANA name when the runtime has no better one. */
 const zoneLabelFormats = new Map<string, Intl.DateTimeFormat>();
 
