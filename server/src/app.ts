@@ -23,6 +23,7 @@ import { healthRoutes } from './health/routes.js';
 import { AccessLog } from './http/access-log.js';
 import { errorBody, handleError, MAX_PARAM_LENGTH } from './http/errors.js';
 import { refuseNulCharacters } from './http/text-input.js';
+import { timeoutOptions } from './http/timeouts.js';
 import { imageRoutes, uploadRoutes } from './images/routes.js';
 import { createImageStorage } from './images/storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -73,6 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new AccessLog(),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // Slow and idle clients are let go (http/timeouts.ts).
+    ...timeoutOptions(config.timeouts),
     trustProxy: config.auth.trustProxy,
     // Room for any email address in a path (254 characters, more once percent-encoded).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

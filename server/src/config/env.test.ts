@@ -57,3 +57,37 @@ describe('loadConfig', () => {
     expect((error as Error).message).not.toContain('\n');
   });
 });
+
+describe('HEADERS_TIMEOUT and KEEP_ALIVE_TIMEOUT', () => {
+  it('default to 15 s and 10 s, with the request and idle timeouts of http/timeouts.ts', () => {
+    expect(loadConfig({}).timeouts).toEqual({
+      headers: 15_000,
+      request: 120_000,
+      keepAlive: 10_000,
+      idle: 120_000,
+    });
+  });
+
+  it('are read in seconds, fractions allowed', () => {
+    const { timeouts } = loadConfig({ HEADERS_TIMEOUT: '2.5', KEEP_ALIVE_TIMEOUT: '65' });
+    expect(timeouts.headers).toBe(2500);
+    expect(timeouts.keepAlive).toBe(65_000);
+  });
+
+  it.each([
+    [
+      { HEADERS_TIMEOUT: '0' },
+      'HEADERS_TIMEOUT must be a number of seconds from 1 to 60 (got "0")',
+    ],
+    [
+      { HEADERS_TIMEOUT: '120' },
+      'HEADERS_TIMEOUT must be a number of seconds from 1 to 60 (got "120")',
+    ],
+    [
+      { KEEP_ALIVE_TIMEOUT: 'long' },
+      'KEEP_ALIVE_TIMEOUT must be a number of seconds from 1 to 900 (got "long")',
+    ],
+  ])('refuse %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTimeZone } from '@doctors-portal/contract';
 import { z } from 'zod';
+import { TIMEOUTS, type Timeouts } from '../http/timeouts.js';
 import { StartupError } from '../startup-error.js';
 
 /** The repository root: relative paths in the configuration are resolved from here. */
@@ -17,6 +18,16 @@ const mailRate = z.coerce
   .number({ error: 'must be a number of messages a second, from 0.1 to 1000' })
   .min(0.1, 'must be a number of messages a second, from 0.1 to 1000')
   .max(1000, 'must be a number of messages a second, from 0.1 to 1000');
+
+/** A number of seconds from `min` to `max` (fractions allowed), read as milliseconds. */
+const seconds = (min: number, max: number) => {
+  const error = `must be a number of seconds from ${min} to ${max}`;
+  return z.coerce
+    .number({ error })
+    .min(min, error)
+    .max(max, error)
+    .transform((value) => Math.round(value * 1000));
+};
 
 const postgresUrl = z
   .string()
@@ -86,6 +97,9 @@ const envSchema = z.object({
     .optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   BENCH_BARE_ROUTE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // Defaults are the parsed value, in milliseconds.
+  HEADERS_TIMEOUT: seconds(1, 60).default(TIMEOUTS.headers),
+  KEEP_ALIVE_TIMEOUT: seconds(1, 900).default(TIMEOUTS.keepAlive),
   ADMIN_EMAILS: z
     .string()
     .transform((value) =>
@@ -175,6 +189,8 @@ export interface Config {
   images: ImagesConfig;
   /** Serve GET /api/bench/bare, the ceiling `npm run bench` measures the API against. */
   benchBareRoute: boolean;
+  /** How long the server waits for clients (see http/timeouts.ts). */
+  timeouts: Timeouts;
 }
 
 export type PaymentsConfig =
@@ -273,6 +289,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payments,
     images,
     benchBareRoute: env.BENCH_BARE_ROUTE === 'true',
+    timeouts: {
+      ...TIMEOUTS,
+      headers: env.HEADERS_TIMEOUT,
+      keepAlive: env.KEEP_ALIVE_TIMEOUT,
+    },
   };
 }
 
