@@ -20,7 +20,7 @@ import { groupCommit, type Transact } from './db/group-commit.js';
 import type { Database } from './db/schema.js';
 import { doctorRoutes } from './doctors/routes.js';
 import { healthRoutes } from './health/routes.js';
-import { AccessLog } from './http/access-log.js';
+import { AccessLog, withAccessLogSerializers } from './http/access-log.js';
 import { errorBody, handleError, MAX_PARAM_LENGTH } from './http/errors.js';
 import { refuseNulCharacters } from './http/text-input.js';
 import { timeoutOptions } from './http/timeouts.js';
@@ -70,7 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let applySecurityHeaders: ((request: IncomingMessage, response: ServerResponse) => void) | null =
     null;
   const app = Fastify({
-    logger: options.logger ?? loggerFor(config),
+    logger: withAccessLogSerializers(options.logger ?? loggerFor(config)),
     logController: new AccessLog(),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,

@@ -57,17 +57,18 @@ export interface TestApp {
   database: DatabaseHandle;
   db: DatabaseHandle['db'];
   config: Config;
-  /** Everything the app logged at warn level or above. */
+  /** Everything the app logged at warn level or above (or at `logLevel`, when given). */
   logs: LogRecord[];
   close(): Promise<void>;
 }
 
 /**
  * The portal's app on a fresh migrated and seeded database, for `inject` tests.
- * `env` overrides configuration variables as the environment would.
+ * `env` overrides configuration variables as the environment would; `logLevel` keeps more of
+ * the log than warnings and errors (`info` keeps the access log).
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; webRoot?: string } = {},
+  options: { env?: Record<string, string>; webRoot?: string; logLevel?: string } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
@@ -82,7 +83,7 @@ export async function buildTestApp(
     config,
     database,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web-build'),
-    logger: { level: 'warn', stream },
+    logger: { level: options.logLevel ?? 'warn', stream },
   });
   return {
     app,

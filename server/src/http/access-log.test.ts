@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AccessLog } from './access-log.js';
+import { AccessLog, redactUrl, withAccessLogSerializers } from './access-log.js';
 
 async function appLogging(level: string) {
   const lines: Array<Record<string, unknown>> = [];
@@ -49,5 +49,71 @@ describe('access log', () => {
     const { app, lines } = await appLogging('debug');
     await app.inject('/ok');
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+});
+
+describe('addresses in the access log', () => {
+  it.each([
+    [
+      '/api/auth/reset-password/abc123XYZ?callbackURL=%2Freset-password',
+      '/api/auth/reset-password/***?callbackURL=%2Freset-password',
+    ],
+    ['/api/auth/reset-password/abc123XYZ', '/api/auth/reset-password/***'],
+    [
+      '/api/auth/verify-email?token=eyJ.x.y&callbackURL=%2F',
+      '/api/auth/verify-email?token=***&callbackURL=%2F',
+    ],
+    [
+      '/api/auth/callback/google?code=c0de&state=st4te&iss=http%3A%2F%2Fidp',
+      '/api/auth/callback/google?code=***&state=***&iss=http%3A%2F%2Fidp',
+    ],
+    [
+      '/api/auth/oauth2/callback/google?state=s&code=c',
+      '/api/auth/oauth2/callback/google?state=***&code=***',
+    ],
+    [
+      '/api/auth/anything?Token=a&%74oken=b&other=c&token',
+      '/api/auth/anything?Token=***&%74oken=***&other=c&token=***',
+    ],
+    ['/reset-password?token=abc123XYZ', '/reset-password?token=***'],
+  ])('keeps %s as %s', (url, logged) => {
+    expect(redactUrl(url)).toBe(logged);
+  });
+
+  it.each([
+    '/api/health',
+    '/api/booking?email=a@mail.com&token=not-an-auth-address',
+    '/dashboard/payment/42?code=x',
+    '/api/auth/get-session',
+    '/api/authx/verify-email?token=x',
+  ])('leaves %s as it is', (url) => {
+    expect(redactUrl(url)).toBe(url);
+  });
+
+  it('writes the redacted address in the access line, whatever else the logger was given', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const app = Fastify({
+      logger: withAccessLogSerializers({ level: 'debug', stream }),
+      logController: new AccessLog(),
+    });
+    app.get('/api/auth/verify-email', async () => ({ ok: true }));
+    await app.inject('/api/auth/verify-email?token=secret-value&callbackURL=%2F');
+    expect(lines.map((line) => line.req)).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        url: '/api/auth/verify-email?token=***&callbackURL=%2F',
+      }),
+      expect.objectContaining({
+        method: 'GET',
+        url: '/api/auth/verify-email?token=***&callbackURL=%2F',
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('secret-value');
   });
 });

@@ -1,11 +1,80 @@
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
+
+/** What a secret in a logged address is replaced with. */
+export const REDACTED = '***';
+
+/** The sign-in service's addresses: the only API addresses that carry secrets. */
+const AUTH_PREFIX = '/api/auth/';
+/** The password-reset link: its last path segment is the reset token. */
+const RESET_LINK_PREFIX = '/api/auth/reset-password/';
+/** The app's page a reset link leads to, with the token in its query. */
+const RESET_PAGE_PREFIX = '/reset-password?';
+/** Query parameters that carry a secret: verification and reset tokens, OAuth's code and state. */
+const SECRET_PARAMS = new Set(['token', 'code', 'state']);
+
+/**
+ * The address as the access log may keep it: a reset link's token, and the value of every
+ * `token`, `code` or `state` query parameter under /api/auth/ (verification links, OAuth
+ * callbacks) and on the app's reset page, are replaced with ***. Such a value signs someone in
+ * or sets their password; a log is read by more people than should hold either. Every other
+ * address is returned as it is, after one prefix check.
+ */
+export function redactUrl(url: string): string {
+  if (!url.startsWith(AUTH_PREFIX) && !url.startsWith(RESET_PAGE_PREFIX)) return url;
+  const queryAt = url.indexOf('?');
+  let pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (pathname.startsWith(RESET_LINK_PREFIX) && pathname.length > RESET_LINK_PREFIX.length) {
+    pathname = `${RESET_LINK_PREFIX}${REDACTED}`;
+  }
+  if (queryAt === -1) return pathname;
+  const query = url.slice(queryAt + 1);
+  const kept = query.split('&').map((pair) => {
+    const equals = pair.indexOf('=');
+    const rawName = equals === -1 ? pair : pair.slice(0, equals);
+    let name = rawName;
+    try {
+      name = decodeURIComponent(rawName.replaceAll('+', ' '));
+    } catch {
+      // Not valid percent-encoding: compared as it is.
+    }
+    return SECRET_PARAMS.has(name.toLowerCase()) ? `${rawName}=${REDACTED}` : pair;
+  });
+  return `${pathname}?${kept.join('&')}`;
+}
+
+/** Fastify's own request serializer, with the address passed through `redactUrl`. */
+export function serializeRequest(request: FastifyRequest) {
+  const version = request.headers?.['accept-version'];
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    version: Array.isArray(version) ? version.join(', ') : version,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** Logger options with the access log's request serializer, whoever configured the rest. */
+export function withAccessLogSerializers(
+  logger: FastifyServerOptions['logger'],
+): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: serializeRequest } };
+}
 
 /**
  * One access line per request, written when it is answered: method, address, client, status
  * and time, under the request's id. Fastify's default writes a second line on arrival, which
  * doubled the logging cost of every call (docs/performance.md, Logging) and told an operator
  * nothing the answer's line does not, but for requests still running, which `LOG_LEVEL=debug`
- * shows.
+ * shows. Addresses are logged through `serializeRequest`, without the secrets some carry.
  */
 export class AccessLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
