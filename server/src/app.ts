@@ -22,6 +22,7 @@ import { doctorRoutes } from './doctors/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { AccessLog, withAccessLogSerializers } from './http/access-log.js';
 import { errorBody, handleError, MAX_PARAM_LENGTH } from './http/errors.js';
+import { refuseUnsafePaths } from './http/request-path.js';
 import { refuseNulCharacters } from './http/text-input.js';
 import { timeoutOptions } from './http/timeouts.js';
 import { imageRoutes, uploadRoutes } from './images/routes.js';
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? new URL(config.images.publicUrl).origin
         : undefined,
   });
+  // Before anything else looks at the address: dot segments and over-long paths are refused.
+  app.addHook('onRequest', refuseUnsafePaths);
   await openApi(app);
 
   const mailer = createMailer(config, app.log);

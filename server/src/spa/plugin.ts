@@ -2,15 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Clinic, isClientRoute } from '@doctors-portal/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errorBody } from '../http/errors.js';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { errorBody, handleError } from '../http/errors.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year, sent as the Brotli or gzip copy
  * the build wrote beside each one when the browser accepts it (nothing is compressed per
- * request), and the app's page for every client route (200) or any other page path (404,
- * shown by the app's not-found screen).
- * Without a build (development runs Vite's server instead) other paths answer 404 JSON.
+ * request), and the app's page for every client route (200), `/index.html` included, or any
+ * other page path (404, shown by the app's not-found screen). Unknown paths under /api/ and
+ * /uploads/ answer 404 JSON. Without a build (development runs Vite's server instead) every
+ * other path does.
  *
  * The page carries the clinic's details (they come from the configuration and never change while
  * the server runs): the first render of every screen has them, with no request and no second
@@ -27,17 +28,24 @@ export async function serveWebApp(
     : null;
   if (page) {
     const assets = path.join(root, 'assets') + path.sep;
-    await app.register(fastifyStatic, {
-      root,
-      index: false,
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        const immutable = filePath.startsWith(assets);
-        reply.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
+    await app.register(async (files) => {
+      // The file handler refuses with a 403 what it will not serve: a path it does not take as
+      // written ('//x', 'a\\b') or a folder. To a client there is simply nothing there.
+      files.setErrorHandler<FastifyError>((error, request, reply) =>
+        error.statusCode === 403 ? reply.callNotFound() : handleError(error, request, reply),
+      );
+      await files.register(fastifyStatic, {
+        root,
+        index: false,
+        preCompressed: true,
+        setHeaders(reply, filePath) {
+          const immutable = filePath.startsWith(assets);
+          reply.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          );
+        },
+      });
     });
   } else {
     app.log.warn(`No web build at ${root}: run "npm run build" to serve the portal's pages`);
@@ -48,17 +56,31 @@ export async function serveWebApp(
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(page);
-  // The static handler would refuse the root as a directory listing.
-  if (page) app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage('/', reply));
+  if (page) {
+    // The static handler would refuse the root as a directory listing, and would send
+    // /index.html as the build wrote it, without the clinic's details.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage('/', reply));
+    app.get(PAGE_PATH, { schema: { hide: true } }, (_request, reply) => sendPage('/', reply));
+    // Nor the compressed copies the build wrote beside it: they are no page of the app.
+    for (const copy of [`${PAGE_PATH}.br`, `${PAGE_PATH}.gz`]) {
+      app.get(copy, { schema: { hide: true } }, (_request, reply) => sendPage(copy, reply));
+    }
+  }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
-    // Unknown API paths stay JSON even though the static handler catches every GET first.
+    // Unknown API and image paths stay JSON even though the static handler catches every GET
+    // first.
     const isPage =
-      !pathname.startsWith('/api/') && (request.method === 'GET' || request.method === 'HEAD');
+      !pathname.startsWith('/api/') &&
+      !pathname.startsWith('/uploads/') &&
+      (request.method === 'GET' || request.method === 'HEAD');
     if (page && isPage) return sendPage(pathname, reply);
     return reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${pathname}`));
   });
 }
+
+/** Where the build's page is, beside the assets. */
+const PAGE_PATH = '/index.html';
 
 /** The page with the clinic's details as JSON in a script element the app reads (never runs). */
 function withClinic(page: string, clinic: Clinic): string {

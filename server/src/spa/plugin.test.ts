@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+
+/** Text in files beside the web build: none of it may ever reach a client. */
+const OUTSIDE = 'OUTSIDE-THE-WEB-ROOT';
+/** Text only the raw build's page has (the served page has the clinic's details added). */
+const RAW_PAGE = '<!doctype html><head><title>Portal</title></head><div id="root"></div>';
+
+interface RawReply {
+  status: number;
+  type: string;
+  body: string;
+}
+
+/**
+ * A request with its target exactly as written: `fetch` and `inject` resolve '..' and '%2e%2e'
+ * before sending, as browsers do, so they cannot send what a hand-made request can.
+ */
+function rawRequest(port: number, target: string, method = 'GET'): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path: target, method, agent: false },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            type: String(response.headers['content-type'] ?? ''),
+            body,
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe(`serving the web build (${engine})`, () => {
+  let t: TestApp;
+  let dir: string;
+  let port: number;
+
+  beforeAll(async () => {
+    // dir/web is the build; dir/package.json and dir/secret.txt sit beside it.
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-spa-'));
+    const webRoot = path.join(dir, 'web');
+    fs.mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(webRoot, 'index.html'), RAW_PAGE);
+    // The build writes compressed copies beside every page and asset.
+    fs.writeFileSync(path.join(webRoot, 'index.html.br'), 'RAW-BROTLI-PAGE');
+    fs.writeFileSync(path.join(webRoot, 'index.html.gz'), 'RAW-GZIP-PAGE');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dir, 'package.json'), `{"name":"${OUTSIDE}"}`);
+    fs.writeFileSync(path.join(dir, 'secret.txt'), OUTSIDE);
+    t = await buildTestApp({ webRoot });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves /index.html as the same page as /, with the clinic data', async () => {
+    const home = await t.app.inject('/');
+    expect(home.body).toContain('id="clinic-data"');
+    for (const encoding of [undefined, 'gzip', 'br', 'br, gzip, deflate']) {
+      const page = await t.app.inject({
+        url: '/index.html',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['content-encoding']).toBeUndefined();
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toBe(home.body);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/index.html' });
+    expect(head.statusCode).toBe(200);
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(home.body));
+    // The build's compressed copies of the raw page are not served either.
+    for (const url of ['/index.html.br', '/index.html.gz']) {
+      const copy = await t.app.inject(url);
+      expect(copy.statusCode).toBe(404);
+      expect(copy.body).toBe(home.body);
+    }
+  });
+
+  it.each(
+    [
+      `/api/${'a'.repeat(5000)}`,
+      `/${'a'.repeat(5000)}`,
+      `/assets/${'a'.repeat(3000)}.js`,
+      '/api/%2e%2e/x',
+      '/api/../x',
+      '/api/auth/../health',
+      '/api/./health',
+      '/uploads/../x',
+      '/uploads/..%2f..%2fetc/passwd',
+      '/uploads/%2e%2e/%2e%2e/secret.txt',
+      '/assets/../../package.json',
+      '/assets/../../secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/assets/%2E%2E/%2E%2E/secret.txt',
+      '/assets/..%5c..%5csecret.txt',
+      '/assets/../index.html',
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/./index.html',
+      '/assets/.',
+    ].map((target) => [
+      target.length > 100 ? `${target.slice(0, 12)}… (${target.length} characters)` : target,
+      target,
+    ]),
+  )(
+    'answers %s with a 400 or 404 in JSON, never a 403 or a file outside the web root',
+    async (_label, target) => {
+      for (const method of ['GET', 'HEAD']) {
+        const reply = await rawRequest(port, target, method);
+        expect([400, 404], `${method} ${target.slice(0, 80)}`).toContain(reply.status);
+        expect(reply.type).toBe('application/json; charset=utf-8');
+        if (method === 'HEAD') continue;
+        expect(reply.body).not.toContain(OUTSIDE);
+        expect(JSON.parse(reply.body)).toEqual({
+          statusCode: reply.status,
+          error: reply.status === 400 ? 'Bad Request' : 'Not Found',
+          message: expect.stringMatching(/^The address /),
+        });
+      }
+    },
+  );
+
+  it.each([
+    ['/api//health', 'json'],
+    ['/uploads//x', 'json'],
+    ['/uploads/a%5cb', 'json'],
+    ['//x', 'page'],
+    ['//assets/index-abc123.js', 'page'],
+    ['/assets//index-abc123.js', 'page'],
+    ['/assets/', 'page'],
+    ['/a%5cb', 'page'],
+  ])(
+    'answers %s, which the file handler will not serve, as not found (%s), never 403',
+    async (target, kind) => {
+      const reply = await rawRequest(port, target);
+      expect(reply.status).toBe(404);
+      if (kind === 'json') {
+        expect(reply.type).toBe('application/json; charset=utf-8');
+        expect(JSON.parse(reply.body)).toMatchObject({ statusCode: 404, error: 'Not Found' });
+      } else {
+        expect(reply.type).toBe('text/html; charset=utf-8');
+        expect(reply.body).toContain('id="clinic-data"');
+      }
+    },
+  );
+
+  it('still serves real addresses with dots and long parts', async () => {
+    expect((await rawRequest(port, '/assets/index-abc123.js')).status).toBe(200);
+    expect((await rawRequest(port, '/api/health')).status).toBe(200);
+    // Dots inside a segment are a part of a name, not a segment of their own.
+    const email = `${'a.'.repeat(60)}..x@mail.com`;
+    const admin = await rawRequest(port, `/api/admin/${email}`);
+    expect(admin.status).toBe(401);
+    const page = await rawRequest(port, '/dashboard/payment/..42');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('id="clinic-data"');
+  });
+});
