@@ -60,7 +60,23 @@ export const bookingRequestSchema = bookingFormSchema.extend({
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
-/** A booking as the API shows it (spec section 3); `date` in the medium format, `price` in dollars. */
+/** Where a visit stands. A cancelled booking stays on record and frees its slot. */
+export const BOOKING_STATUSES = [
+  'booked',
+  'confirmed',
+  'arrived',
+  'completed',
+  'no_show',
+  'cancelled',
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/**
+ * A booking as the API shows it (spec section 3); `date` in the medium format, `price` in dollars.
+ * Beyond the spec's fields: its `status`, and whether its patient may `cancel` it now (the
+ * server's rule: not paid, not cancelled, not started), so that a screen offers only what the
+ * server allows.
+ */
 export const bookingSchema = z.object({
   _id: z.string(),
   patientName: z.string(),
@@ -74,20 +90,24 @@ export const bookingSchema = z.object({
   age: z.number(),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
+  status: z.enum(BOOKING_STATUSES),
+  cancellable: z.boolean(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
 /**
  * The answer to `POST /api/booking`. Success: 201 with the stored booking. The patient already
  * holds this treatment on this date: 409, `reason: 'patient'`, and the existing booking's date and
- * slot (the spec's conflict). Someone else took the slot first: 409, `reason: 'slot'`.
+ * slot (the spec's conflict). The patient holds another treatment at an overlapping time: 409,
+ * `reason: 'overlap'`, naming that booking. Someone else took the slot first: 409,
+ * `reason: 'slot'`.
  */
 export const bookingCreatedSchema = z.object({ success: z.literal(true), booking: bookingSchema });
 export const bookingRefusedSchema = z.object({
   success: z.literal(false),
-  reason: z.enum(['patient', 'slot']),
+  reason: z.enum(['patient', 'overlap', 'slot']),
   message: z.string(),
-  booking: z.object({ date: z.string(), slot: z.string() }).optional(),
+  booking: z.object({ date: z.string(), slot: z.string(), treatment: z.string() }).optional(),
 });
 export const bookingResultSchema = z.discriminatedUnion('success', [
   bookingCreatedSchema,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMediumDate, type IsoDate, parseIsoDate, parseMediumDate, todayIn } from './dates.js';
+import {
+  addDays,
+  formatMediumDate,
+  type IsoDate,
+  parseIsoDate,
+  parseMediumDate,
+  todayIn,
+} from './dates.js';
 
 describe('medium dates', () => {
   it.each([
@@ -40,5 +47,14 @@ describe("the clinic's today", () => {
     expect(todayIn('UTC', instant)).toBe('2026-03-01');
     expect(todayIn('America/New_York', instant)).toBe('2026-02-28');
     expect(todayIn('Asia/Dhaka', instant)).toBe('2026-03-01');
+  });
+});
+
+describe('adding days', () => {
+  it('crosses months, leap days and years', () => {
+    expect(addDays('2028-02-28' as IsoDate, 1)).toBe('2028-02-29');
+    expect(addDays('2027-12-31' as IsoDate, 1)).toBe('2028-01-01');
+    expect(addDays('2027-03-01' as IsoDate, -1)).toBe('2027-02-28');
+    expect(addDays('2027-01-01' as IsoDate, 180)).toBe('2027-06-30');
   });
 });

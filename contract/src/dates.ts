@@ -44,6 +44,13 @@ export function formatMediumDate(date: IsoDate): string {
   return `${MONTHS[month - 1]} ${day}, ${year}`;
 }
 
+/** The calendar date `days` after `date` (before it when negative). */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const moved = new Date(Date.UTC(year, month - 1, day + days));
+  return moved.toISOString().slice(0, 10) as IsoDate;
+}
+
 /** The calendar date at `now` in the given IANA time zone (the clinic's 'today'). */
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
   // en-CA formats dates as YYYY-MM-DD.

@@ -50,3 +50,23 @@ export function slotsBetween(start: string, end: string, length: number): string
   }
   return slots;
 }
+
+/** The length of the time units bookings are held in (see `slotUnits`). */
+export const TIME_UNIT_MINUTES = 5;
+
+/**
+ * The time units of the day a slot covers, numbered from midnight: from the unit its start is in
+ * to the one holding its last minute. Two slots overlap exactly when their units do, so a unique
+ * index over (person, date, unit) keeps a person in one place at a time. Empty for a label that
+ * is not a slot.
+ */
+export function slotUnits(label: string): number[] {
+  const start = slotStartMinutes(label);
+  const end = slotEndMinutes(label);
+  if (start === null || end === null || end <= start) return [];
+  const units: number[] = [];
+  for (let unit = Math.floor(start / TIME_UNIT_MINUTES); unit * TIME_UNIT_MINUTES < end; unit++) {
+    units.push(unit);
+  }
+  return units;
+}

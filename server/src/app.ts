@@ -11,6 +11,7 @@ import { authPlugin } from './auth/plugin.js';
 import { databaseRateLimitStore, redisRateLimitStore } from './auth/rate-limit-store.js';
 import { accountRoutes } from './auth/routes.js';
 import { loadAuthSecret } from './auth/secret.js';
+import { clinicMoment, clock } from './bookings/clock.js';
 import { bookingRoutes } from './bookings/routes.js';
 import { clinicDetails } from './clinic/details.js';
 import { clinicRoutes } from './clinic/routes.js';
@@ -29,7 +30,10 @@ import { imageRoutes, uploadRoutes } from './images/routes.js';
 import { createImageStorage } from './images/storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { type MailQueue, mailQueue } from './mail/queue.js';
+import { demoGateway } from './payments/demo-gateway.js';
 import { paymentRoutes } from './payments/routes.js';
+import type { Payments } from './payments/service.js';
+import { stripeClient, stripeGateway } from './payments/stripe.js';
 import { openApi } from './plugins/openapi.js';
 import { connectRedis } from './plugins/redis.js';
 import { securityHeaders } from './plugins/security.js';
@@ -46,6 +50,8 @@ declare module 'fastify' {
     transact: Transact;
     mailer: Mailer;
     mailQueue: MailQueue;
+    /** The card gateway and what it works with (see payments/service.ts). */
+    payments: Payments;
   }
 }
 
@@ -133,6 +139,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('mailQueue', queue);
+  const stripe = config.payments.provider === 'stripe' ? stripeClient(config.payments) : null;
+  app.decorate('payments', {
+    db: database.db,
+    provider: stripe ? stripeGateway(stripe) : demoGateway(database.db),
+    mail: queue,
+    moment: () => clinicMoment(config.clinic.timeZone, clock.now()),
+  });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const images = createImageStorage(config.images);
   app.decorate('images', images);
@@ -162,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(treatmentRoutes);
       await api.register(bookingRoutes);
-      await api.register(paymentRoutes);
+      await api.register(paymentRoutes, { stripe });
       await api.register(userRoutes);
       await api.register(doctorRoutes);
       await api.register(imageRoutes);

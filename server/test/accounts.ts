@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../src/db/schema.js';
 
 /** Signing in through the API as a browser would: cookies from the auth library, then a token. */
 export interface Account {
+  /** The account's id (a booking belongs to it). */
+  id: string;
   email: string;
   password: string;
   cookie: string;
@@ -42,10 +44,13 @@ export function authRequest(
   });
 }
 
-/** A fresh patient account, signed in. */
+/**
+ * A fresh patient account, signed in. Its address is marked verified (as following the mail's
+ * link would) unless `verified: false`: booking and paying need a verified address.
+ */
 export async function signUp(
   app: FastifyInstance,
-  overrides: { name?: string; email?: string; password?: string } = {},
+  overrides: { name?: string; email?: string; password?: string; verified?: boolean } = {},
 ): Promise<Account> {
   counter += 1;
   const email = overrides.email ?? `patient${counter}${Date.now()}@mail.com`;
@@ -56,7 +61,22 @@ export async function signUp(
     password,
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
-  return { email, password, cookie: cookieOf(response.headers['set-cookie']) };
+  if (overrides.verified !== false) await markVerified(app.db, email);
+  const { id } = await app.db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return { id, email, password, cookie: cookieOf(response.headers['set-cookie']) };
+}
+
+/** Marks an address verified, as following the verification mail's link does. */
+export async function markVerified(db: Kysely<Database>, email: string): Promise<void> {
+  await db
+    .updateTable('user')
+    .set({ emailVerified: sql<boolean>`true` })
+    .where('email', '=', email.toLowerCase())
+    .execute();
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string, ip?: string) {

@@ -9,6 +9,7 @@ import { accessToken, signUp } from './accounts.js';
 
 /** A signed-in person with an API access token. */
 export interface Person {
+  id: string;
   email: string;
   name: string;
   token: string;
@@ -18,6 +19,7 @@ export interface Person {
 export async function signedUp(app: FastifyInstance, name: string): Promise<Person> {
   const account = await signUp(app, { name });
   return {
+    id: account.id,
     email: account.email,
     name,
     token: await accessToken(app, account),

@@ -73,7 +73,13 @@ export async function buildTestApp(
   const testDatabase = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env }),
+    // The tests book dates up to a year and a half after the clinic's test clock (setup.ts).
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      BOOKING_HORIZON_DAYS: '730',
+      ...options.env,
+    }),
     database: testDatabase.config,
   };
   const database = await prepareDatabase(config.database);

@@ -7,6 +7,7 @@ import type { ReceivedMail } from './smtp-server.js';
 
 /** A signed-in patient, as the payment tests use one. */
 export interface Patient {
+  id: string;
   email: string;
   name: string;
   token: string;
@@ -14,7 +15,7 @@ export interface Patient {
 
 export async function signedUpPatient(app: FastifyInstance, name: string): Promise<Patient> {
   const account = await signUp(app, { name });
-  return { email: account.email, name, token: await accessToken(app, account) };
+  return { id: account.id, email: account.email, name, token: await accessToken(app, account) };
 }
 
 /** A signed-in administrator of the clinic. */
@@ -45,7 +46,7 @@ export async function unpaidBooking(
     price_cents: 8000,
     date,
     slot: '10:00 AM - 10:30 AM',
-    patient_id: null,
+    patient_id: patient.id,
     patient_email: patient.email,
     patient_name: patient.name,
     phone: '+1 555 010 2030',
@@ -53,6 +54,10 @@ export async function unpaidBooking(
     created_at: new Date().toISOString(),
     paid_at: null,
     transaction_id: null,
+    status: 'booked',
+    cancelled_at: null,
+    cancelled_by: null,
+    cancel_reason: null,
     ...fields,
   };
   await t.db.insertInto('booking').values(booking).execute();

@@ -379,6 +379,7 @@ describe(`security headers and cookies (${engine})`, () => {
       const token = await accessToken(t.app, account);
       const admin = await signedUpAdmin(t.app);
       const booking = await unpaidBooking(t, {
+        id: account.id,
         email: account.email,
         name: 'Cache Patient',
         token,
@@ -394,7 +395,7 @@ describe(`security headers and cookies (${engine})`, () => {
           headers: bearer(token),
           payload: {
             treatmentId: 'oral-surgery',
-            date: 'Apr 4, 2033',
+            date: 'Apr 4, 2032',
             slot: '10:00 AM - 11:30 AM',
             phone: '+1 555 123 4567',
             age: 30,

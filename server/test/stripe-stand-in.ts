@@ -11,6 +11,8 @@ import { pathToFileURL } from 'node:url';
  *
  *   POST /v1/payment_intents                 create (the same idempotency key: the same intent)
  *   GET  /v1/payment_intents/{id}            retrieve
+ *   POST /v1/payment_intents/{id}/cancel     cancel (refused once it succeeded or is processing)
+ *   POST /v1/refunds                         refund a succeeded intent in full, once
  *   POST /test/payment_intents/{id}/succeed  test hook: the card payment succeeded
  *   POST /test/payment_intents/{id}/cancel   test hook: the intent was cancelled
  *
@@ -23,7 +25,7 @@ export interface StandInIntent {
   amount: number;
   amount_received: number;
   currency: string;
-  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
   client_secret: string;
   metadata: Record<string, string>;
   receipt_email: string | null;
@@ -31,6 +33,16 @@ export interface StandInIntent {
   payment_method_types: string[];
   created: number;
   livemode: false;
+}
+
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  created: number;
 }
 
 /** A request as the stand-in received it. */
@@ -50,6 +62,8 @@ export interface StripeStandIn {
   url: string;
   secretKey: string;
   intents: Map<string, StandInIntent>;
+  /** Refunds by payment intent id. */
+  refunds: Map<string, StandInRefund>;
   requests: RecordedRequest[];
   /** While set, every API call answers 500 api_error (Stripe having a bad day). */
   failing: boolean;
@@ -102,9 +116,10 @@ export async function startStripeStandIn(
 ): Promise<StripeStandIn> {
   const secretKey = options.secretKey ?? 'sk_test_standin';
   const intents = new Map<string, StandInIntent>();
+  const refunds = new Map<string, StandInRefund>();
   const requests: RecordedRequest[] = [];
-  /** Idempotency key → the body first sent with it and the intent it made. */
-  const idempotent = new Map<string, { body: string; intentId: string }>();
+  /** Idempotency key → the body first sent with it and the object it made. */
+  const idempotent = new Map<string, { body: string; answer: StandInIntent | StandInRefund }>();
 
   const find = (id: string) => {
     const intent = intents.get(id);
@@ -150,7 +165,53 @@ export async function startStripeStandIn(
     return intent;
   };
 
-  const handle = (request: RecordedRequest): StandInIntent => {
+  const refund = (params: Record<string, unknown>): StandInRefund => {
+    const intent = find(String(params.payment_intent ?? ''));
+    if (intent.status !== 'succeeded') {
+      throw invalid(
+        `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+        { code: 'charge_not_refundable' },
+      );
+    }
+    if (refunds.has(intent.id)) {
+      throw invalid(`Charge for ${intent.id} has already been refunded.`, {
+        code: 'charge_already_refunded',
+      });
+    }
+    const made: StandInRefund = {
+      id: stripeId('re_3'),
+      object: 'refund',
+      amount: intent.amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(intent.id, made);
+    return made;
+  };
+
+  /** A POST made once per idempotency key: the same key and body answer the first answer. */
+  const once = <T extends StandInIntent | StandInRefund>(
+    request: RecordedRequest,
+    make: () => T,
+  ): T => {
+    const key = request.headers['idempotency-key'];
+    if (typeof key !== 'string') return make();
+    const earlier = idempotent.get(key);
+    if (earlier && earlier.body !== request.body) {
+      throw new StripeFailure(400, {
+        type: 'idempotency_error',
+        message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      });
+    }
+    if (earlier) return earlier.answer as T;
+    const answer = make();
+    idempotent.set(key, { body: request.body, answer });
+    return answer;
+  };
+
+  const handle = (request: RecordedRequest): StandInIntent | StandInRefund => {
     const hook = /^\/test\/payment_intents\/([^/]+)\/(succeed|cancel)$/.exec(request.path);
     if (request.method === 'POST' && hook) {
       return hook[2] === 'succeed' ? succeed(hook[1] ?? '') : cancel(hook[1] ?? '');
@@ -168,23 +229,24 @@ export async function startStripeStandIn(
       });
     }
     if (request.method === 'POST' && request.path === '/v1/payment_intents') {
-      const key = request.headers['idempotency-key'];
-      if (typeof key === 'string') {
-        const earlier = idempotent.get(key);
-        if (earlier && earlier.body !== request.body) {
-          throw new StripeFailure(400, {
-            type: 'idempotency_error',
-            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-          });
-        }
-        if (earlier) return find(earlier.intentId);
-      }
-      const intent = create(request.params);
-      if (typeof key === 'string') idempotent.set(key, { body: request.body, intentId: intent.id });
-      return intent;
+      return once(request, () => create(request.params));
+    }
+    if (request.method === 'POST' && request.path === '/v1/refunds') {
+      return once(request, () => refund(request.params));
     }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && retrieve) return find(decodeURIComponent(retrieve[1] ?? ''));
+    const cancelling = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(request.path);
+    if (request.method === 'POST' && cancelling) {
+      const intent = find(decodeURIComponent(cancelling[1] ?? ''));
+      if (intent.status === 'succeeded' || intent.status === 'processing') {
+        throw invalid(
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action.`,
+          { code: 'payment_intent_unexpected_state' },
+        );
+      }
+      return cancel(intent.id);
+    }
     throw new StripeFailure(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${request.method}: ${request.path}).`,
@@ -242,6 +304,7 @@ export async function startStripeStandIn(
     url: `http://127.0.0.1:${port}`,
     secretKey,
     intents,
+    refunds,
     requests,
     failing: false,
     succeed,

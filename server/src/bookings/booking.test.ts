@@ -103,6 +103,8 @@ describe(`booking a slot (${engine})`, () => {
       age: 34,
       paid: false,
       transactionId: null,
+      status: 'booked',
+      cancellable: true,
     });
     const [row] = await rowsOf(t, { email: jane.email, date: '2031-03-03' });
     expect(row).toMatchObject({
@@ -215,7 +217,7 @@ describe(`booking a slot (${engine})`, () => {
         success: false,
         reason: 'patient',
         message: 'You already have an Appointment On: Mar 6, 2031 At 10:00 AM - 10:30 AM',
-        booking: { date: 'Mar 6, 2031', slot: '10:00 AM - 10:30 AM' },
+        booking: { date: 'Mar 6, 2031', slot: '10:00 AM - 10:30 AM', treatment: 'Teeth Cleaning' },
       });
       // The very same slot again is the same conflict, not "someone else took it".
       const same = await book(t.app, jane, { date: 'Mar 6, 2031' });
@@ -318,7 +320,7 @@ describe(`booking a slot (${engine})`, () => {
           success: false,
           reason: 'patient',
           message: messages.bookingConflict('May 2, 2031', held.slot),
-          booking: { date: 'May 2, 2031', slot: held.slot },
+          booking: { date: 'May 2, 2031', slot: held.slot, treatment: 'Quick Check' },
         });
       }
       expect(await rowsOf(t, { email: patient.email })).toHaveLength(1);

@@ -67,29 +67,29 @@ describe(`a patient's own bookings (${engine})`, () => {
 
   describe('GET /api/booking?patientMail=', () => {
     it('lists only the caller’s bookings, by date and then by start time', async () => {
-      // Booked out of order; a date sorted as text would put Feb 2033 before Mar 2032.
-      await book(t.app, jane, 'teeth-cleaning', 'Feb 1, 2033', '10:00 AM - 10:30 AM');
-      await book(t.app, jane, 'teeth-whitening', 'Mar 1, 2032', '7:00 PM - 8:00 PM');
-      await book(t.app, jane, 'teeth-cleaning', 'Mar 1, 2032', '5:30 PM - 6:00 PM');
-      await book(t.app, jane, 'cavity-filling', 'Mar 1, 2032', '11:00 AM - 12:00 PM');
-      await book(t.app, omar, 'oral-surgery', 'Mar 1, 2032', '10:00 AM - 11:30 AM');
+      // Booked out of order; a date sorted as text would put Feb 2032 before Mar 2031.
+      await book(t.app, jane, 'teeth-cleaning', 'Feb 1, 2032', '10:00 AM - 10:30 AM');
+      await book(t.app, jane, 'teeth-whitening', 'Mar 1, 2031', '7:00 PM - 8:00 PM');
+      await book(t.app, jane, 'teeth-cleaning', 'Mar 1, 2031', '5:30 PM - 6:00 PM');
+      await book(t.app, jane, 'cavity-filling', 'Mar 1, 2031', '11:00 AM - 12:00 PM');
+      await book(t.app, omar, 'oral-surgery', 'Mar 1, 2031', '10:00 AM - 11:30 AM');
 
       const response = await myBookings(t.app, jane);
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('private, no-store');
       const bookings = response.json() as Booking[];
       expect(bookings.map(({ date, slot, treatment }) => [date, slot, treatment])).toEqual([
-        ['Mar 1, 2032', '11:00 AM - 12:00 PM', 'Cavity Filling'],
-        ['Mar 1, 2032', '5:30 PM - 6:00 PM', 'Teeth Cleaning'],
-        ['Mar 1, 2032', '7:00 PM - 8:00 PM', 'Teeth Whitening'],
-        ['Feb 1, 2033', '10:00 AM - 10:30 AM', 'Teeth Cleaning'],
+        ['Mar 1, 2031', '11:00 AM - 12:00 PM', 'Cavity Filling'],
+        ['Mar 1, 2031', '5:30 PM - 6:00 PM', 'Teeth Cleaning'],
+        ['Mar 1, 2031', '7:00 PM - 8:00 PM', 'Teeth Whitening'],
+        ['Feb 1, 2032', '10:00 AM - 10:30 AM', 'Teeth Cleaning'],
       ]);
       expect(bookings.every((booking) => booking.patientMail === jane.email)).toBe(true);
       expect(bookings[0]).toEqual({
         _id: expect.any(String),
         patientName: 'Jane Doe',
         patientMail: jane.email,
-        date: 'Mar 1, 2032',
+        date: 'Mar 1, 2031',
         slot: '11:00 AM - 12:00 PM',
         treatment: 'Cavity Filling',
         treatmentId: 'cavity-filling',
@@ -98,6 +98,8 @@ describe(`a patient's own bookings (${engine})`, () => {
         age: 29,
         paid: false,
         transactionId: null,
+        status: 'booked',
+        cancellable: true,
       });
     });
 
@@ -187,9 +189,10 @@ describe(`a patient's own bookings (${engine})`, () => {
     });
 
     it('refuses a paid booking (409)', async () => {
+      const lena = await patient(t.app, 'Lena Paid');
       const booking = await book(
         t.app,
-        jane,
+        lena,
         'teeth-cleaning',
         'May 5, 2032',
         '10:00 AM - 10:30 AM',
@@ -199,7 +202,7 @@ describe(`a patient's own bookings (${engine})`, () => {
         .set({ paid_at: new Date().toISOString(), transaction_id: 'pi_test_456' })
         .where('id', '=', booking._id)
         .execute();
-      const response = await cancel(t.app, jane, booking._id);
+      const response = await cancel(t.app, lena, booking._id);
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe(
         'A paid booking cannot be cancelled online; please call the clinic.',
@@ -207,38 +210,39 @@ describe(`a patient's own bookings (${engine})`, () => {
     });
 
     it('refuses a booking whose day has passed or whose slot has started today (409)', async () => {
+      const kai = await patient(t.app, 'Kai Late');
       const morning = await book(
         t.app,
-        jane,
+        kai,
         'teeth-cleaning',
         'May 6, 2032',
         '10:00 AM - 10:30 AM',
       );
-      const evening = await book(
-        t.app,
-        jane,
-        'teeth-whitening',
-        'May 6, 2032',
-        '8:00 PM - 9:00 PM',
-      );
+      const evening = await book(t.app, kai, 'teeth-whitening', 'May 6, 2032', '8:00 PM - 9:00 PM');
       const message =
         'This appointment has already started or passed, so it can no longer be cancelled.';
 
       // 10:15 AM on May 6 in New York.
       vi.spyOn(clock, 'now').mockReturnValue(new Date('2032-05-06T14:15:00Z'));
-      const started = await cancel(t.app, jane, morning._id);
+      const started = await cancel(t.app, kai, morning._id);
       expect(started.statusCode).toBe(409);
       expect(started.json().message).toBe(message);
+      // The list says so, so that My Appointments offers only what the server allows.
+      const listed = (await myBookings(t.app, kai)).json() as Booking[];
+      expect(listed.map((booking) => [booking.slot, booking.cancellable])).toEqual([
+        ['10:00 AM - 10:30 AM', false],
+        ['8:00 PM - 9:00 PM', true],
+      ]);
 
       // The next morning.
       vi.spyOn(clock, 'now').mockReturnValue(new Date('2032-05-07T13:00:00Z'));
-      const past = await cancel(t.app, jane, evening._id);
+      const past = await cancel(t.app, kai, evening._id);
       expect(past.statusCode).toBe(409);
       expect(past.json().message).toBe(message);
 
       // Earlier on May 6 the evening slot could still be cancelled.
       vi.spyOn(clock, 'now').mockReturnValue(new Date('2032-05-06T14:15:00Z'));
-      expect((await cancel(t.app, jane, evening._id)).statusCode).toBe(200);
+      expect((await cancel(t.app, kai, evening._id)).statusCode).toBe(200);
     });
   });
 });

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely } from 'kysely';
+import { slotUnits } from '@doctors-portal/contract';
+import { type Insertable, type Kysely, PostgresAdapter } from 'kysely';
 import type { Booking, BookingTable, Database } from '../db/schema.js';
 import type { TreatmentRecord } from '../treatments/repository.js';
 
@@ -26,14 +27,15 @@ export async function findTreatment(
 
 /**
  * The slots taken on one date, as 'treatmentId\u0000slot' keys. Reads only that date's entries
- * of the (date, treatment_id, slot) unique index, so its cost does not grow with the bookings
- * stored for other dates.
+ * of the (date, treatment_id, slot) unique index over live bookings, so its cost does not grow
+ * with the bookings stored for other dates.
  */
 export async function bookedSlotsOn(db: Kysely<Database>, date: string): Promise<Set<string>> {
   const rows = await db
     .selectFrom('booking')
     .select(['treatment_id', 'slot'])
     .where('date', '=', date)
+    .where('status', '<>', 'cancelled')
     .execute();
   return new Set(rows.map((row) => slotKey(row.treatment_id, row.slot)));
 }
@@ -42,35 +44,102 @@ export function slotKey(treatmentId: string, slot: string): string {
   return `${treatmentId}\u0000${slot}`;
 }
 
-export async function insertBooking(db: Kysely<Database>, booking: NewBooking): Promise<void> {
-  await db.insertInto('booking').values(booking).execute();
+/**
+ * Stores a booking with the time units it holds for its patient. A unique index refuses it when
+ * the slot is taken, the patient holds the treatment that day, or any of its units (see
+ * migrations/0004) is the patient's already: `brokenBookingRule` says which.
+ */
+export async function insertBooking(tx: Kysely<Database>, booking: NewBooking): Promise<void> {
+  await tx.insertInto('booking').values(booking).execute();
+  const units = slotUnits(booking.slot);
+  if (units.length === 0 || !booking.patient_id) return;
+  await tx
+    .insertInto('booking_unit')
+    .values(
+      units.map((unit) => ({
+        booking_id: booking.id,
+        patient_id: booking.patient_id ?? null,
+        date: booking.date,
+        unit,
+      })),
+    )
+    .execute();
 }
 
-/** The booking a patient holds for a treatment on a date (at most one, by a unique index). */
+/**
+ * Locks the patient's account row until the transaction ends (PostgreSQL; SQLite runs one
+ * write transaction at a time already), so that a patient's concurrent bookings are counted
+ * one after the other.
+ */
+export async function lockPatient(tx: Kysely<Database>, patientId: string): Promise<void> {
+  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await tx.selectFrom('user').select('id').where('id', '=', patientId).forUpdate().execute();
+}
+
+/** How many live bookings with a price the patient has left unpaid from `today` on. */
+export async function countUnpaidUpcoming(
+  db: Kysely<Database>,
+  patientId: string,
+  today: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('booking')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('patient_id', '=', patientId)
+    .where('date', '>=', today)
+    .where('status', '<>', 'cancelled')
+    .where('paid_at', 'is', null)
+    .where('price_cents', '>', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The live booking a patient holds for a treatment on a date (at most one, by a unique index). */
 export async function findPatientBooking(
   db: Kysely<Database>,
-  patientEmail: string,
+  patientId: string,
   treatmentId: string,
   date: string,
 ): Promise<Booking | undefined> {
   return db
     .selectFrom('booking')
     .selectAll()
-    .where('patient_email', '=', patientEmail)
+    .where('patient_id', '=', patientId)
     .where('treatment_id', '=', treatmentId)
     .where('date', '=', date)
+    .where('status', '<>', 'cancelled')
     .executeTakeFirst();
 }
 
-/** A patient's bookings by date; the caller orders slots within a day by their start time. */
+/** A live booking of the patient's on `date` that holds any time of `slot`. */
+export async function findOverlappingBooking(
+  db: Kysely<Database>,
+  patientId: string,
+  date: string,
+  slot: string,
+): Promise<Booking | undefined> {
+  const units = slotUnits(slot);
+  if (units.length === 0) return undefined;
+  return db
+    .selectFrom('booking_unit')
+    .innerJoin('booking', 'booking.id', 'booking_unit.booking_id')
+    .selectAll('booking')
+    .where('booking_unit.patient_id', '=', patientId)
+    .where('booking_unit.date', '=', date)
+    .where('booking_unit.unit', 'in', units)
+    .executeTakeFirst();
+}
+
+/** A patient's live bookings by date; the caller orders slots within a day by their start time. */
 export async function listPatientBookings(
   db: Kysely<Database>,
-  patientEmail: string,
+  patientId: string,
 ): Promise<Booking[]> {
   return db
     .selectFrom('booking')
     .selectAll()
-    .where('patient_email', '=', patientEmail)
+    .where('patient_id', '=', patientId)
+    .where('status', '<>', 'cancelled')
     .orderBy('date')
     .orderBy('created_at')
     .execute();
@@ -80,26 +149,47 @@ export async function findBooking(db: Kysely<Database>, id: string): Promise<Boo
   return db.selectFrom('booking').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Deletes a booking unless it has been paid meanwhile; answers whether a row went. */
-export async function deleteUnpaidBooking(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('booking')
-    .where('id', '=', id)
-    .where('paid_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/**
+ * Marks a live, unpaid booking cancelled (by `cancelledBy`, for `reason`) and gives its time
+ * back: the slot, and the patient's units. Answers whether this call did it; false when the
+ * booking was paid or cancelled meanwhile.
+ */
+export async function cancelUnpaidBooking(
+  db: Kysely<Database>,
+  id: string,
+  cancellation: { by: string | null; reason: string; at: Date },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('booking')
+      .set({
+        status: 'cancelled',
+        cancelled_at: cancellation.at.toISOString(),
+        cancelled_by: cancellation.by,
+        cancel_reason: cancellation.reason,
+      })
+      .where('id', '=', id)
+      .where('status', '<>', 'cancelled')
+      .where('paid_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await trx.deleteFrom('booking_unit').where('booking_id', '=', id).execute();
+    return true;
+  });
 }
 
-/** Which booking rule a unique violation broke: see the indexes in migrations/0001_initial.ts. */
-export type BookingRule = 'slot' | 'patient';
+/** Which booking rule a unique violation broke: see the indexes in migrations/0004. */
+export type BookingRule = 'slot' | 'patient' | 'overlap';
 
-const RULE_COLUMNS: Record<BookingRule, string> = {
-  slot: 'date,slot,treatment_id',
-  patient: 'date,patient_email,treatment_id',
+const RULE_COLUMNS: Record<string, BookingRule> = {
+  'booking:date,slot,treatment_id': 'slot',
+  'booking:date,patient_id,treatment_id': 'patient',
+  'booking_unit:date,patient_id,unit': 'overlap',
 };
 const RULE_INDEXES: Record<string, BookingRule> = {
   booking_slot_unique: 'slot',
   booking_patient_unique: 'patient',
+  booking_unit_patient_unique: 'overlap',
 };
 
 /**
@@ -118,14 +208,13 @@ export function brokenBookingRule(error: unknown): BookingRule | null {
     return typeof constraint === 'string' ? (RULE_INDEXES[constraint] ?? null) : null;
   }
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string') {
-    const columns = message
+    const qualified = message
       .replace(/^UNIQUE constraint failed: /, '')
       .split(',')
-      .map((column) => column.trim().replace(/^booking\./, ''))
-      .sort()
-      .join(',');
-    if (columns === RULE_COLUMNS.slot) return 'slot';
-    if (columns === RULE_COLUMNS.patient) return 'patient';
+      .map((column) => column.trim().split('.'));
+    const table = qualified[0]?.[0];
+    const columns = qualified.map(([, column]) => column).sort();
+    return RULE_COLUMNS[`${table}:${columns.join(',')}`] ?? null;
   }
   return null;
 }

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, isOwnEmail, requireUser } from '../auth/guards.js';
 import { errorBody } from '../http/errors.js';
+import { releaseBookingPayment } from '../payments/service.js';
 import { availabilityCache } from './availability-cache.js';
 import { clinicMoment, clock } from './clock.js';
 import { listPatientBookings } from './repository.js';
@@ -79,21 +80,32 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Book a slot for the signed-in patient',
         description:
           "The patient's name and email come from the session and the treatment's name and " +
-          'price from the clinic; those fields of the request are ignored. 409 when the patient ' +
-          "already holds this treatment on this date (reason 'patient', with that booking's " +
-          "date and slot) or someone else holds the slot (reason 'slot').",
+          'price from the clinic; those fields of the request are ignored. The address must be ' +
+          'verified (403), the date within the booking horizon (400), and the patient under the ' +
+          'cap of upcoming unpaid bookings (409). 409 when the patient already holds this ' +
+          "treatment on this date (reason 'patient', with that booking's date and slot), holds " +
+          "another booking at an overlapping time (reason 'overlap', naming it), or someone else " +
+          "holds the slot (reason 'slot').",
         tags: ['bookings'],
         security: [{ bearer: [] }],
         body: bookingRequestSchema,
-        response: { 201: bookingCreatedSchema, 400: error, 401: error, 409: bookingRefusedSchema },
+        response: {
+          201: bookingCreatedSchema,
+          400: error,
+          401: error,
+          403: error,
+          409: z.union([bookingRefusedSchema, error]),
+        },
       },
     },
     async (request, reply) => {
       const caller = callerOf(request);
+      const now = moment();
       const outcome = await bookSlot(
         app.db,
         app.transact,
-        moment(),
+        now,
+        app.config.bookingRules,
         caller,
         request.body,
         (tx, booking) =>
@@ -108,19 +120,22 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       answers.clear();
       if (outcome.booked) {
         app.mailQueue.wake();
-        return reply.code(201).send({ success: true, booking: toApiBooking(outcome.booking) });
+        return reply.code(201).send({ success: true, booking: toApiBooking(outcome.booking, now) });
       }
       if (outcome.rule === 'slot') {
         return reply
           .code(409)
           .send({ success: false, reason: 'slot', message: messages.slotTaken });
       }
-      const { date, slot } = toApiBooking(outcome.existing);
+      const { date, slot, treatment } = toApiBooking(outcome.existing, now);
       return reply.code(409).send({
         success: false,
-        reason: 'patient',
-        message: messages.bookingConflict(date, slot),
-        booking: { date, slot },
+        reason: outcome.rule,
+        message:
+          outcome.rule === 'patient'
+            ? messages.bookingConflict(date, slot)
+            : bookingErrors.overlap(treatment, date, slot),
+        booking: { date, slot, treatment },
       });
     },
   );
@@ -147,9 +162,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isOwnEmail(caller, request.query.patientMail)) {
         return reply.code(403).send(errorBody(403, bookingErrors.notYourMail));
       }
-      const rows = await listPatientBookings(app.db, caller.email);
+      // The spec's parameter names the caller; the bookings are those of the caller's account.
+      const rows = await listPatientBookings(app.db, caller.id);
+      const now = moment();
       reply.header('cache-control', 'private, no-store');
-      return inAppointmentOrder(rows).map(toApiBooking);
+      return inAppointmentOrder(rows).map((row) => toApiBooking(row, now));
     },
   );
 
@@ -161,6 +178,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       schema: {
         summary: 'Cancel one of your own unpaid bookings that has not started, freeing its slot',
+        description:
+          'The booking stays on record as cancelled. A payment the patient had started is ' +
+          'cancelled with the provider first; when it went through meanwhile the booking is ' +
+          'paid and stays (409), as it does while the provider is still processing it (409).',
         tags: ['bookings'],
         security: [{ bearer: [] }],
         params: z.object({ id: z.uuid() }),
@@ -177,7 +198,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.validationError) {
         return reply.code(404).send(errorBody(404, bookingErrors.noSuchBooking));
       }
-      await cancelBooking(app.db, moment(), callerOf(request), request.params.id);
+      await cancelBooking(app.db, moment(), callerOf(request), request.params.id, (booking) =>
+        releaseBookingPayment(app.payments, request.log, booking),
+      );
       answers.clear();
       return { deletedCount: 1 };
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type Booking as ApiBooking,
   type AvailableTreatment,
+  addDays,
   type bookingRequestSchema,
   centsToDollars,
   formatMediumDate,
@@ -13,6 +14,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user.js';
+import type { BookingRules } from '../config/env.js';
 import type { Transact } from '../db/group-commit.js';
 import type { Booking, Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -22,11 +24,14 @@ import { type ClinicMoment, hasStarted } from './clock.js';
 import {
   bookedSlotsOn,
   brokenBookingRule,
-  deleteUnpaidBooking,
+  cancelUnpaidBooking,
+  countUnpaidUpcoming,
   findBooking,
+  findOverlappingBooking,
   findPatientBooking,
   findTreatment,
   insertBooking,
+  lockPatient,
   slotKey,
 } from './repository.js';
 
@@ -34,6 +39,14 @@ import {
 export const bookingErrors = {
   badDate: "Provide a real date in the form 'Jan 5, 2022'",
   pastDate: 'You cannot book a date in the past',
+  unverified:
+    'Please verify your email address first: follow the link we sent you, or ask for a new one.',
+  beyondHorizon: (days: number, last: string) =>
+    `Appointments can be booked up to ${days} days ahead: please pick a date on or before ${last}.`,
+  tooManyUnpaid: (count: number) =>
+    `You already have ${count} upcoming appointments that are not paid yet. Please pay for or cancel one of them before booking another.`,
+  overlap: (treatment: string, date: string, slot: string) =>
+    `That time overlaps your ${treatment} appointment On: ${date} At ${slot}. Please pick another time.`,
   unknownTreatment: 'We do not offer that treatment. Please pick one from the list.',
   slotNotOffered: 'That slot is not offered for this treatment',
   slotStarted: 'That slot has already started today. Please pick a later one.',
@@ -41,6 +54,8 @@ export const bookingErrors = {
   noSuchBooking: 'There is no such booking.',
   notYourBooking: 'You can only cancel your own appointments.',
   paid: 'A paid booking cannot be cancelled online; please call the clinic.',
+  paymentProcessing:
+    'Your payment for this appointment is being processed, so it cannot be cancelled now. Please try again in a few minutes or call the clinic.',
   started: 'This appointment has already started or passed, so it can no longer be cancelled.',
 } as const;
 
@@ -53,8 +68,19 @@ export function isoDateOf(medium: string): IsoDate {
   return date;
 }
 
-/** A stored booking as the API shows it (spec section 3). */
-export function toApiBooking(row: Booking): ApiBooking {
+/** Whether the patient may cancel the booking now: live, unpaid and not started. */
+export function isCancellable(row: Booking, moment: ClinicMoment): boolean {
+  const date = parseIsoDate(row.date);
+  return (
+    row.status !== 'cancelled' &&
+    row.paid_at === null &&
+    date !== null &&
+    !hasStarted(date, row.slot, moment)
+  );
+}
+
+/** A stored booking as the API shows it (spec section 3), at `moment` in the clinic's day. */
+export function toApiBooking(row: Booking, moment: ClinicMoment): ApiBooking {
   const date = parseIsoDate(row.date);
   return {
     _id: row.id,
@@ -69,20 +95,22 @@ export function toApiBooking(row: Booking): ApiBooking {
     age: row.age,
     paid: row.paid_at !== null,
     transactionId: row.transaction_id,
+    status: row.status,
+    cancellable: isCancellable(row, moment),
   };
 }
 
 /** A stored booking as the patient's mail tells of it. */
 export function bookingSummary(row: Booking): BookingSummary {
-  const { date, slot, treatment, price } = toApiBooking(row);
+  const date = parseIsoDate(row.date);
   return {
     id: row.id,
     patientName: row.patient_name,
-    treatment,
-    date,
+    treatment: row.treatment_name,
+    date: date ? formatMediumDate(date) : row.date,
     isoDate: row.date,
-    slot,
-    priceDollars: price,
+    slot: row.slot,
+    priceDollars: centsToDollars(row.price_cents),
   };
 }
 
@@ -125,28 +153,40 @@ export async function availableOn(
 
 export type BookingOutcome =
   | { booked: true; booking: Booking }
-  | { booked: false; rule: 'patient'; existing: Booking }
+  | { booked: false; rule: 'patient' | 'overlap'; existing: Booking }
   | { booked: false; rule: 'slot' };
 
 /**
  * Books a slot for the signed-in patient. The server's records decide everything but the
  * treatment, date, slot, phone and age: the patient's name and email come from the session,
- * the treatment's name and price from the treatment. The unique indexes decide races; when one
- * refuses the insert, the patient's own booking for that treatment and date (if any) is the
- * answer, otherwise somebody else holds the slot. The insert runs through `transact`, and
- * `whileBooking` in the same transaction once the booking is stored (the confirmation mail is
- * queued there).
+ * the treatment's name and price from the treatment. The patient's address must be verified, the
+ * date within the booking horizon, and the patient's upcoming unpaid bookings under the cap
+ * (counted in the booking's own transaction, the patient's row locked on PostgreSQL, so that
+ * concurrent bookings cannot all slip under it). The unique indexes decide races; when one
+ * refuses the insert, the patient's own booking for that treatment and date, or the one whose
+ * time overlaps, is the answer, otherwise somebody else holds the slot. The insert runs through
+ * `transact`, and `whileBooking` in the same transaction once the booking is stored (the
+ * confirmation mail is queued there).
  */
 export async function bookSlot(
   db: Kysely<Database>,
   transact: Transact,
   moment: ClinicMoment,
+  rules: BookingRules,
   patient: CurrentUser,
   request: BookingRequestBody,
   whileBooking: (tx: Kysely<Database>, booking: Booking) => Promise<void>,
 ): Promise<BookingOutcome> {
+  if (!patient.emailVerified) throw new HttpError(403, bookingErrors.unverified);
   const date = isoDateOf(request.date);
   if (date < moment.today) throw new HttpError(400, bookingErrors.pastDate);
+  const lastDate = addDays(moment.today, rules.horizonDays);
+  if (date > lastDate) {
+    throw new HttpError(
+      400,
+      bookingErrors.beyondHorizon(rules.horizonDays, formatMediumDate(lastDate)),
+    );
+  }
   const treatment = await findTreatment(db, request.treatmentId);
   if (!treatment) throw new HttpError(400, bookingErrors.unknownTreatment);
   if (!treatment.slots.includes(request.slot)) {
@@ -169,11 +209,22 @@ export async function bookSlot(
     created_at: new Date().toISOString(),
     paid_at: null,
     transaction_id: null,
+    status: 'booked',
+    cancelled_at: null,
+    cancelled_by: null,
+    cancel_reason: null,
   };
-  // A patient conflict whose booking is cancelled before it can be read is retried once.
+  // A conflict whose booking is cancelled before it can be read is retried once.
   for (let attempt = 1; ; attempt += 1) {
     try {
       await transact(async (tx) => {
+        if (booking.price_cents > 0) {
+          await lockPatient(tx, patient.id);
+          const unpaid = await countUnpaidUpcoming(tx, patient.id, moment.today);
+          if (unpaid >= rules.maxUnpaidBookings) {
+            throw new HttpError(409, bookingErrors.tooManyUnpaid(unpaid));
+          }
+        }
         await insertBooking(tx, booking);
         await whileBooking(tx, booking);
       });
@@ -181,37 +232,56 @@ export async function bookSlot(
     } catch (error) {
       const rule = brokenBookingRule(error);
       if (!rule) throw error;
-      const existing = await findPatientBooking(db, patient.email, treatment.id, date);
+      const existing = await findPatientBooking(db, patient.id, treatment.id, date);
       if (existing) return { booked: false, rule: 'patient', existing };
       if (rule === 'slot') return { booked: false, rule: 'slot' };
+      const overlapping = await findOverlappingBooking(db, patient.id, date, booking.slot);
+      if (overlapping) return { booked: false, rule: 'overlap', existing: overlapping };
       if (attempt === 2) throw error;
     }
   }
 }
 
+/** What became of a booking's payment when its patient asked to cancel it. */
+export type PaymentRelease = 'released' | 'paid' | 'processing';
+
 /**
- * Cancels one of the caller's own unpaid bookings that has not started yet, freeing its slot.
- * Throws an HttpError saying why otherwise.
+ * Cancels one of the caller's own unpaid bookings that has not started yet, freeing its slot and
+ * its time. Before that, `releasePayment` makes sure no card charge can outlive the booking:
+ * it cancels any payment the patient had started with the provider, and answers 'paid' when the
+ * charge went through meanwhile (the booking is then paid, and stays) or 'processing' when the
+ * provider is still deciding. Throws an HttpError saying why the booking stays.
  */
 export async function cancelBooking(
   db: Kysely<Database>,
   moment: ClinicMoment,
   caller: CurrentUser,
   id: string,
+  releasePayment: (booking: Booking) => Promise<PaymentRelease>,
 ): Promise<void> {
   const booking = await findBooking(db, id);
-  if (!booking) throw new HttpError(404, bookingErrors.noSuchBooking);
-  if (booking.patient_email.toLowerCase() !== caller.email.toLowerCase()) {
-    throw new HttpError(403, bookingErrors.notYourBooking);
+  if (!booking || booking.status === 'cancelled') {
+    throw new HttpError(404, bookingErrors.noSuchBooking);
   }
+  if (!isOwnBooking(caller, booking)) throw new HttpError(403, bookingErrors.notYourBooking);
   if (booking.paid_at !== null) throw new HttpError(409, bookingErrors.paid);
-  const date = parseIsoDate(booking.date);
-  if (!date || hasStarted(date, booking.slot, moment)) {
-    throw new HttpError(409, bookingErrors.started);
-  }
-  if (await deleteUnpaidBooking(db, id)) return;
-  // Paid or cancelled between the look-up and the delete.
+  if (!isCancellable(booking, moment)) throw new HttpError(409, bookingErrors.started);
+  const payment = await releasePayment(booking);
+  if (payment === 'paid') throw new HttpError(409, bookingErrors.paid);
+  if (payment === 'processing') throw new HttpError(409, bookingErrors.paymentProcessing);
+  const cancelled = await cancelUnpaidBooking(db, id, {
+    by: caller.id,
+    reason: 'Cancelled by the patient',
+    at: new Date(),
+  });
+  if (cancelled) return;
+  // Paid or cancelled between the look-up and the update.
   const now = await findBooking(db, id);
   if (now?.paid_at) throw new HttpError(409, bookingErrors.paid);
   throw new HttpError(404, bookingErrors.noSuchBooking);
+}
+
+/** Whether the booking is the caller's own: it belongs to their account, whatever its email. */
+export function isOwnBooking(caller: CurrentUser, booking: Booking): boolean {
+  return booking.patient_id !== null && booking.patient_id === caller.id;
 }

@@ -44,6 +44,14 @@ describe('loadConfig', () => {
       { CLINIC_TIMEZONE: 'Mars/Olympus' },
       'CLINIC_TIMEZONE must be an IANA time zone such as America/New_York (got "Mars/Olympus")',
     ],
+    [
+      { BOOKING_HORIZON_DAYS: '0' },
+      'BOOKING_HORIZON_DAYS must be a whole number of days from 1 to 36500 (got "0")',
+    ],
+    [
+      { MAX_UNPAID_BOOKINGS: 'many' },
+      'MAX_UNPAID_BOOKINGS must be a whole number of bookings from 1 to 10000 (got "many")',
+    ],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
   ])('refuses %o with a one-line message naming the variable', (env, message) => {
     let error: unknown;

@@ -19,6 +19,12 @@ const mailRate = z.coerce
   .min(0.1, 'must be a number of messages a second, from 0.1 to 1000')
   .max(1000, 'must be a number of messages a second, from 0.1 to 1000');
 
+/** A whole number of `unit` from `min` to `max`. */
+const wholeNumber = (min: number, max: number, unit: string) => {
+  const error = `must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.coerce.number({ error }).int(error).min(min, error).max(max, error);
+};
+
 /** A number of seconds from `min` to `max` (fractions allowed), read as milliseconds. */
 const seconds = (min: number, max: number) => {
   const error = `must be a number of seconds from ${min} to ${max}`;
@@ -78,6 +84,8 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, { error: 'must be an IANA time zone such as America/New_York' })
     .default('America/New_York'),
+  BOOKING_HORIZON_DAYS: wholeNumber(1, 36_500, 'days').default(180),
+  MAX_UNPAID_BOOKINGS: wholeNumber(1, 10_000, 'bookings').default(5),
   SMTP_URL: smtpUrl.optional(),
   MAIL_FROM: mailbox.optional(),
   MAIL_RATE: mailRate.default(10),
@@ -166,6 +174,7 @@ export interface Config {
   dataDir: string;
   database: { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
   clinic: { name: string; phone: string; address: string; email: string; timeZone: string };
+  bookingRules: BookingRules;
   /** SMTP when SMTP_URL is set; otherwise every message is written to an outbox folder. */
   mail: ({ transport: 'smtp'; url: string } | { transport: 'outbox'; dir: string }) & {
     from: string;
@@ -191,6 +200,12 @@ export interface Config {
   benchBareRoute: boolean;
   /** How long the server waits for clients (see http/timeouts.ts). */
   timeouts: Timeouts;
+}
+
+/** What a patient may book: how far ahead, and how many upcoming visits left unpaid. */
+export interface BookingRules {
+  horizonDays: number;
+  maxUnpaidBookings: number;
 }
 
 export type PaymentsConfig =
@@ -263,6 +278,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       address: env.CLINIC_ADDRESS,
       email: env.CLINIC_EMAIL,
       timeZone: env.CLINIC_TIMEZONE,
+    },
+    bookingRules: {
+      horizonDays: env.BOOKING_HORIZON_DAYS,
+      maxUnpaidBookings: env.MAX_UNPAID_BOOKINGS,
     },
     mail: {
       ...(env.SMTP_URL

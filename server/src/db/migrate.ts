@@ -3,6 +3,7 @@ import { StartupError } from '../startup-error.js';
 import * as initial from './migrations/0001_initial.js';
 import * as payments from './migrations/0002_payments.js';
 import * as mailQueue from './migrations/0003_mail_queue.js';
+import * as bookingOwnership from './migrations/0004_booking_ownership.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
@@ -10,16 +11,25 @@ const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_payments': payments,
   '0003_mail_queue': mailQueue,
+  '0004_booking_ownership': bookingOwnership,
 };
 
 export class MigrationError extends StartupError {
   override name = 'MigrationError';
 }
 
-/** Applies the migrations not yet applied; returns what ran. Safe to run concurrently. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
+/**
+ * Applies the migrations not yet applied (up to and including `upTo`, when given: a test's way to
+ * make a database as an earlier release left it); returns what ran. Safe to run concurrently.
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  upTo?: string,
+): Promise<MigrationResult[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = upTo
+    ? await migrator.migrateTo(upTo)
+    : await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
     throw new MigrationError(`Migration ${failed} failed: ${(error as Error).message}`);

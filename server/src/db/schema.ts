@@ -65,6 +65,44 @@ export interface BookingTable {
   created_at: ColumnType<string, string, never>;
   paid_at: string | null;
   transaction_id: string | null;
+  status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;
+  cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The account that cancelled it; null when the clinic's system did. */
+  cancelled_by: ColumnType<string | null, string | null | undefined, string | null>;
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Where a visit stands; a cancelled booking stays as a row and frees its slot. */
+export type BookingStatus =
+  | 'booked'
+  | 'confirmed'
+  | 'arrived'
+  | 'completed'
+  | 'no_show'
+  | 'cancelled';
+
+/**
+ * A time unit of a day that a live booking holds for its patient (migrations/0004): a unique
+ * index over (patient, date, unit) keeps a patient in one chair at a time.
+ */
+export interface BookingUnitTable {
+  booking_id: string;
+  patient_id: string | null;
+  /** ISO date, as the booking's. */
+  date: string;
+  unit: number;
+}
+
+/** Money given back through the payment provider, with the provider's refund id. */
+export interface RefundTable {
+  id: string;
+  booking_id: string;
+  provider: 'demo' | 'stripe';
+  intent_id: string;
+  amount_cents: number;
+  currency: string;
+  reason: string;
+  created_at: string;
 }
 
 export interface PaymentTable {
@@ -102,8 +140,19 @@ export interface DemoPaymentIntentTable {
   last4: string | null;
   /** The card error of the latest failed attempt, e.g. 'card_declined'. */
   last_error_code: string | null;
+  /** Set when the intent was cancelled: it can no longer be paid. */
+  canceled_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<string, string, never>;
   updated_at: string;
+}
+
+/** A refund the demo gateway made (it moves no money): at most one, in full, per intent. */
+export interface DemoRefundTable {
+  /** 're_demo_…'. */
+  id: string;
+  intent_id: string;
+  amount_cents: number;
+  created_at: string;
 }
 
 /** A Stripe webhook event already handled. */
@@ -142,6 +191,9 @@ export interface Database {
   rateLimit: RateLimitTable;
   treatment: TreatmentTable;
   booking: BookingTable;
+  booking_unit: BookingUnitTable;
+  refund: RefundTable;
+  demo_refund: DemoRefundTable;
   payment: PaymentTable;
   payment_intent: PaymentIntentTable;
   demo_payment_intent: DemoPaymentIntentTable;

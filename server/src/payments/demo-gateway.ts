@@ -1,13 +1,15 @@
 import { randomInt } from 'node:crypto';
 import type { DemoConfirmResult, demoCardSchema } from '@doctors-portal/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user.js';
+import { findBooking } from '../bookings/repository.js';
+import { isOwnBooking } from '../bookings/service.js';
 import type { Database, DemoPaymentIntentTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import type { PaymentProvider, ProviderIntent } from './provider.js';
-import { PaymentProviderError } from './provider.js';
-import { findBooking, isOwner, paymentErrors } from './repository.js';
+import { PaymentProviderError, RefundRefused } from './provider.js';
+import { paymentErrors } from './repository.js';
 
 export type DemoCard = z.infer<typeof demoCardSchema>;
 
@@ -146,7 +148,7 @@ function randomToken(length: number): string {
 function toProviderIntent(row: DemoPaymentIntentRow): ProviderIntent {
   return {
     id: row.id,
-    status: row.status,
+    status: row.canceled_at ? 'canceled' : row.status,
     amountCents: row.amount_cents,
     currency: row.currency,
     bookingId: row.booking_id,
@@ -155,8 +157,8 @@ function toProviderIntent(row: DemoPaymentIntentRow): ProviderIntent {
 }
 
 type DemoPaymentIntentRow = Pick<
-  DemoPaymentIntentTable,
-  'id' | 'booking_id' | 'amount_cents' | 'currency' | 'status' | 'client_secret'
+  Selectable<DemoPaymentIntentTable>,
+  'id' | 'booking_id' | 'amount_cents' | 'currency' | 'status' | 'client_secret' | 'canceled_at'
 >;
 
 const INTENT_COLUMNS = [
@@ -166,11 +168,13 @@ const INTENT_COLUMNS = [
   'currency',
   'status',
   'client_secret',
+  'canceled_at',
 ] as const;
 
 /**
  * The offline gateway: intents live in our own database, cards are judged by Stripe's test-mode
- * rules, and no money moves. One intent per booking, so creating twice answers the same one.
+ * rules, and no money moves. One intent per booking, so creating twice answers the same one; a
+ * cancelled one is replaced by a new one. Refunds are recorded, one per intent.
  */
 export function demoGateway(db: Kysely<Database>): PaymentProvider {
   const byBooking = (bookingId: string) =>
@@ -184,6 +188,10 @@ export function demoGateway(db: Kysely<Database>): PaymentProvider {
     name: 'demo',
     async createIntent({ bookingId, amountCents, currency, receiptEmail }) {
       let row = await byBooking(bookingId);
+      if (row?.canceled_at) {
+        await db.deleteFrom('demo_payment_intent').where('id', '=', row.id).execute();
+        row = undefined;
+      }
       if (!row) {
         const id = `pi_demo_${randomToken(24)}`;
         const now = new Date().toISOString();
@@ -221,6 +229,41 @@ export function demoGateway(db: Kysely<Database>): PaymentProvider {
         .executeTakeFirst();
       return row ? toProviderIntent(row) : null;
     },
+    async cancel(intentId) {
+      await db
+        .updateTable('demo_payment_intent')
+        .set({ canceled_at: new Date().toISOString() })
+        .where('id', '=', intentId)
+        // A card payment that got there first is not undone.
+        .where('status', '=', 'requires_payment_method')
+        .executeTakeFirst();
+      return this.retrieve(intentId);
+    },
+    async refund(intent) {
+      const current = await this.retrieve(intent.id);
+      if (current?.status !== 'succeeded') {
+        throw new RefundRefused(
+          `The payment ${intent.id} has not succeeded, so there is nothing to refund.`,
+        );
+      }
+      await db
+        .insertInto('demo_refund')
+        .values({
+          id: `re_demo_${randomToken(24)}`,
+          intent_id: intent.id,
+          amount_cents: current.amountCents,
+          created_at: new Date().toISOString(),
+        })
+        // Refunded already (a repeated or concurrent call): that refund stands.
+        .onConflict((conflict) => conflict.column('intent_id').doNothing())
+        .execute();
+      const refund = await db
+        .selectFrom('demo_refund')
+        .select(['id', 'amount_cents'])
+        .where('intent_id', '=', intent.id)
+        .executeTakeFirstOrThrow();
+      return { id: refund.id, amountCents: refund.amount_cents, currency: current.currency };
+    },
   };
 }
 
@@ -242,16 +285,20 @@ export async function confirmDemoPayment(
 ): Promise<DemoConfirmResult> {
   const intent = await db
     .selectFrom('demo_payment_intent')
-    .select(['id', 'booking_id', 'status'])
+    .select(['id', 'booking_id', 'status', 'canceled_at'])
     .where('client_secret', '=', request.clientSecret)
     .executeTakeFirst();
   if (!intent) throw new HttpError(404, demoErrors.noSuchPayment);
   const booking = await findBooking(db, intent.booking_id);
   if (!booking) throw new HttpError(404, paymentErrors.noSuchBooking);
-  if (!isOwner(caller, booking)) throw new HttpError(403, paymentErrors.notYourBookingToPay);
+  if (!isOwnBooking(caller, booking)) throw new HttpError(403, paymentErrors.notYourBookingToPay);
   const succeeded = { paymentIntent: { id: intent.id, status: 'succeeded' as const } };
   if (intent.status === 'succeeded') return succeeded;
+  if (!caller.emailVerified) throw new HttpError(403, paymentErrors.unverified);
   if (booking.paid_at !== null) throw new HttpError(409, paymentErrors.alreadyPaid);
+  if (booking.status === 'cancelled' || intent.canceled_at) {
+    throw new HttpError(409, paymentErrors.bookingCancelled);
+  }
 
   const outcome = cardOutcome(request.card, now);
   const digits = request.card.number.replace(/\D/g, '');
@@ -265,10 +312,20 @@ export async function confirmDemoPayment(
       updated_at: now.toISOString(),
     }))
     .where('id', '=', intent.id)
-    // A concurrent attempt that succeeded first is not undone by this one.
+    // A concurrent attempt that succeeded first is not undone by this one, and an intent
+    // cancelled meanwhile (its booking was) cannot be paid.
     .where('status', '=', 'requires_payment_method')
+    .where('canceled_at', 'is', null)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return succeeded;
+  if (Number(updated.numUpdatedRows) === 0) {
+    const now = await db
+      .selectFrom('demo_payment_intent')
+      .select('status')
+      .where('id', '=', intent.id)
+      .executeTakeFirst();
+    if (now?.status === 'succeeded') return succeeded;
+    throw new HttpError(409, paymentErrors.bookingCancelled);
+  }
   if (!outcome) return succeeded;
   return { error: { type: outcome.type, code: outcome.code, message: outcome.message } };
 }

@@ -94,6 +94,8 @@ describe(`paying a booking through the demo gateway (${engine})`, () => {
         age: 34,
         paid: false,
         transactionId: null,
+        status: 'booked',
+        cancellable: true,
       });
     });
 

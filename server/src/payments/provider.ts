@@ -12,6 +12,29 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** The intent as the gateway knows it now, or null when it has no intent by that id. */
   retrieve(intentId: string): Promise<ProviderIntent | null>;
+  /**
+   * Cancels an intent that has not been paid, so that no card can pay it any more. Answers the
+   * intent as it then stands: 'canceled', or the status that kept it from being cancelled
+   * ('succeeded', 'processing'); null when the gateway has no such intent.
+   */
+  cancel(intentId: string): Promise<ProviderIntent | null>;
+  /**
+   * Gives back the whole of a succeeded intent's charge. Idempotent per intent: asked again, it
+   * answers the same refund. Throws a RefundRefused when the gateway will not refund it.
+   */
+  refund(intent: ProviderIntent): Promise<ProviderRefund>;
+}
+
+export interface ProviderRefund {
+  /** 're_…'. */
+  id: string;
+  amountCents: number;
+  currency: string;
+}
+
+/** The gateway answered that this charge cannot be refunded, and why. */
+export class RefundRefused extends Error {
+  override name = 'RefundRefused';
 }
 
 export interface CreateIntentInput {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { CurrentUser } from '../auth/current-user.js';
-import type { Booking, Database, PaymentIntentTable } from '../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, PaymentIntentTable, RefundTable } from '../db/schema.js';
 
 /** The answers a patient can act on; the spec leaves these situations unworded. */
 export const paymentErrors = {
@@ -16,16 +15,12 @@ export const paymentErrors = {
   notSucceeded: 'That payment has not succeeded, so the booking stays unpaid.',
   otherAmount: 'That payment is not for the price of this booking, so the booking stays unpaid.',
   providerUnavailable: 'The payment provider could not be reached. Please try again in a moment.',
+  unverified:
+    'Please verify your email address first: follow the link we sent you, or ask for a new one.',
+  bookingCancelled: 'This booking was cancelled, so it cannot be paid.',
+  refundedCancelled:
+    'This booking was cancelled before your payment arrived, so the payment has been refunded in full.',
 } as const;
-
-export async function findBooking(db: Kysely<Database>, id: string): Promise<Booking | undefined> {
-  return db.selectFrom('booking').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** Whether the booking is the caller's own: it was booked under their email address. */
-export function isOwner(caller: CurrentUser, booking: Booking): boolean {
-  return booking.patient_email.toLowerCase() === caller.email.toLowerCase();
-}
 
 export type StoredIntent = PaymentIntentTable;
 
@@ -68,7 +63,7 @@ export interface ConfirmedPayment {
 
 /**
  * Marks an unpaid booking paid and stores its payment, in one transaction. Answers whether
- * this call did it: false when the booking was already paid (or is gone). A concurrent call for
+ * this call did it: false when the booking was already paid (or was cancelled, or is gone). A concurrent call for
  * the same booking either waits for this one and finds it paid, or breaks the payment table's
  * unique booking id and is rolled back (see `isUniqueViolation`). `whilePaying` runs in the
  * same transaction once the payment is stored (the receipt is queued there).
@@ -86,6 +81,7 @@ export async function markPaid(
       .set({ paid_at: paidAt.toISOString(), transaction_id: payment.transactionId })
       .where('id', '=', bookingId)
       .where('paid_at', 'is', null)
+      .where('status', '<>', 'cancelled')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
     await trx
@@ -103,6 +99,15 @@ export async function markPaid(
     await whilePaying(trx);
     return true;
   });
+}
+
+/** Records a refund the provider made; a second record of the same refund changes nothing. */
+export async function recordRefund(db: Kysely<Database>, refund: Insertable<RefundTable>) {
+  await db
+    .insertInto('refund')
+    .values(refund)
+    .onConflict((conflict) => conflict.column('intent_id').doNothing())
+    .execute();
 }
 
 /**

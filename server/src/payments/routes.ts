@@ -9,14 +9,14 @@ import {
 } from '@doctors-portal/contract';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { callerOf, requireUser } from '../auth/guards.js';
 import { errorBody, handleError } from '../http/errors.js';
-import { confirmDemoPayment, demoGateway } from './demo-gateway.js';
+import { confirmDemoPayment } from './demo-gateway.js';
 import { PaymentProviderError } from './provider.js';
 import { paymentErrors } from './repository.js';
-import { confirmPayment, createPaymentIntent, type Payments, readBooking } from './service.js';
-import { stripeClient, stripeGateway } from './stripe.js';
+import { confirmPayment, createPaymentIntent, readBooking } from './service.js';
 import { stripeWebhookRoutes } from './webhook.js';
 
 const error = z.object({
@@ -33,14 +33,12 @@ const bookingParams = z.object({ id: z.uuid() });
  * intent, the booking the payment page shows, the confirmation that marks it paid, and the
  * gateway's own calls: the demo gateway's card confirmation, or Stripe's webhook.
  */
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ stripe: Stripe | null }> = async (
+  app,
+  { stripe },
+) => {
   const settings = app.config.payments;
-  const stripe = settings.provider === 'stripe' ? stripeClient(settings) : null;
-  const payments: Payments = {
-    db: app.db,
-    provider: stripe ? stripeGateway(stripe) : demoGateway(app.db),
-    mail: app.mailQueue,
-  };
+  const { payments } = app;
   if (payments.provider.name === 'demo' && app.config.env === 'production') {
     app.log.warn('Stripe is not configured: payments use the demo gateway, which moves no money');
   }

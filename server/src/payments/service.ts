@@ -2,18 +2,24 @@ import { type Booking as ApiBooking, centsToDollars } from '@doctors-portal/cont
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../auth/current-user.js';
-import { bookingSummary, toApiBooking } from '../bookings/service.js';
+import type { ClinicMoment } from '../bookings/clock.js';
+import { findBooking } from '../bookings/repository.js';
+import {
+  bookingSummary,
+  isOwnBooking,
+  type PaymentRelease,
+  toApiBooking,
+} from '../bookings/service.js';
 import type { Booking, Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import type { MailQueue } from '../mail/queue.js';
 import type { PaymentProvider, ProviderIntent } from './provider.js';
 import {
-  findBooking,
   findStoredIntent,
-  isOwner,
   isUniqueViolation,
   markPaid,
   paymentErrors,
+  recordRefund,
   storeIntent,
 } from './repository.js';
 
@@ -22,6 +28,8 @@ export interface Payments {
   db: Kysely<Database>;
   provider: PaymentProvider;
   mail: MailQueue;
+  /** Now, in the clinic's day. */
+  moment: () => ClinicMoment;
 }
 
 /** Every payment is in US dollars, as cents. */
@@ -38,7 +46,7 @@ async function ownBooking(
 ): Promise<Booking> {
   const booking = await findBooking(payments.db, bookingId);
   if (!booking) throw new HttpError(404, paymentErrors.noSuchBooking);
-  if (!isOwner(caller, booking)) throw new HttpError(403, paymentErrors.notYourBookingToPay);
+  if (!isOwnBooking(caller, booking)) throw new HttpError(403, paymentErrors.notYourBookingToPay);
   return booking;
 }
 
@@ -50,10 +58,10 @@ export async function readBooking(
 ): Promise<ApiBooking> {
   const booking = await findBooking(payments.db, bookingId);
   if (!booking) throw new HttpError(404, paymentErrors.noSuchBooking);
-  if (caller.role !== 'admin' && !isOwner(caller, booking)) {
+  if (caller.role !== 'admin' && !isOwnBooking(caller, booking)) {
     throw new HttpError(403, paymentErrors.notYourBookingToSee);
   }
-  return toApiBooking(booking);
+  return toApiBooking(booking, payments.moment());
 }
 
 /**
@@ -83,6 +91,8 @@ export async function createPaymentIntent(
 ): Promise<{ clientSecret: string }> {
   const booking = await ownBooking(payments, caller, request.bookingId);
   if (booking.paid_at !== null) throw new HttpError(409, paymentErrors.alreadyPaid);
+  if (booking.status === 'cancelled') throw new HttpError(409, paymentErrors.bookingCancelled);
+  if (!caller.emailVerified) throw new HttpError(403, paymentErrors.unverified);
   if (request.price !== undefined && request.price !== centsToDollars(booking.price_cents)) {
     throw new HttpError(400, paymentErrors.priceMismatch);
   }
@@ -154,7 +164,7 @@ export async function confirmPayment(
     throw new HttpError(400, paymentErrors.appointmentMismatch);
   }
   const booking = await ownBooking(payments, caller, bookingId);
-  if (booking.paid_at !== null) return alreadyPaidWith(booking, request.transactionId);
+  if (booking.paid_at !== null) return alreadyPaidWith(payments, booking, request.transactionId);
   if (!INTENT_ID.test(request.transactionId)) {
     throw new HttpError(400, paymentErrors.noSuchPayment);
   }
@@ -165,25 +175,85 @@ export async function confirmPayment(
 
   if (await settle(payments, log, booking, intent)) {
     const paid = await findBooking(payments.db, booking.id);
-    if (paid) return { modifiedCount: 1, booking: toApiBooking(paid) };
+    if (paid) return { modifiedCount: 1, booking: toApiBooking(paid, payments.moment()) };
   }
   // Paid meanwhile by a concurrent confirmation, or cancelled.
   const now = await findBooking(payments.db, booking.id);
   if (!now) throw new HttpError(404, paymentErrors.noSuchBooking);
-  return alreadyPaidWith(now, request.transactionId);
+  if (now.status === 'cancelled' && now.paid_at === null) {
+    await refundOrphanedCharge(payments, log, intent, 'its booking was cancelled');
+    throw new HttpError(409, paymentErrors.refundedCancelled);
+  }
+  return alreadyPaidWith(payments, now, request.transactionId);
 }
 
 /** A paid booking confirmed again: fine with the same payment, a conflict with another. */
-function alreadyPaidWith(booking: Booking, transactionId: string): ConfirmResult {
+function alreadyPaidWith(
+  payments: Payments,
+  booking: Booking,
+  transactionId: string,
+): ConfirmResult {
   if (booking.paid_at !== null && booking.transaction_id === transactionId) {
-    return { modifiedCount: 0, booking: toApiBooking(booking) };
+    return { modifiedCount: 0, booking: toApiBooking(booking, payments.moment()) };
   }
   throw new HttpError(409, paymentErrors.alreadyPaid);
 }
 
 /**
+ * Makes sure no card charge can outlive a booking its patient is cancelling: the intent the
+ * patient may have started paying is cancelled with the provider, so that no card can pay it
+ * afterwards. Too late for that when the charge went through: the booking is then paid by it
+ * ('paid'), or the provider is still deciding ('processing'); either way the booking stays.
+ */
+export async function releaseBookingPayment(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  booking: Booking,
+): Promise<PaymentRelease> {
+  const stored = await findStoredIntent(payments.db, booking.id);
+  if (!stored || stored.provider !== payments.provider.name) return 'released';
+  const intent = await payments.provider.cancel(stored.intent_id);
+  if (!intent || intent.status === 'canceled') return 'released';
+  if (intent.status !== 'succeeded') return 'processing';
+  if (mismatch(intent, booking) !== null) {
+    await refundOrphanedCharge(payments, log, intent, 'it does not match its booking');
+    return 'released';
+  }
+  await settle(payments, log, booking, intent);
+  return 'paid';
+}
+
+/**
+ * Gives back a charge that pays for nothing (its booking is gone or was cancelled before the
+ * payment arrived) through the provider, and records the refund with the provider's id.
+ */
+export async function refundOrphanedCharge(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  intent: ProviderIntent,
+  why: string,
+): Promise<void> {
+  const refund = await payments.provider.refund(intent);
+  await recordRefund(payments.db, {
+    id: refund.id,
+    booking_id: intent.bookingId ?? '',
+    provider: payments.provider.name,
+    intent_id: intent.id,
+    amount_cents: refund.amountCents,
+    currency: refund.currency,
+    reason: `Refunded because ${why}`,
+    created_at: new Date().toISOString(),
+  });
+  log.warn(
+    { transactionId: intent.id, bookingId: intent.bookingId, refundId: refund.id },
+    `refunded a payment because ${why}`,
+  );
+}
+
+/**
  * Marks the booking paid by a verified intent and mails the receipt. Answers whether this call
- * did it; false when the booking was paid already, whether before or by a concurrent call.
+ * did it; false when the booking was paid already, whether before or by a concurrent call, or
+ * was cancelled.
  */
 export async function settle(
   payments: Payments,

@@ -368,20 +368,57 @@ describe(`paying a booking through Stripe, against a local stand-in of its API (
       );
     });
 
-    it('acknowledges other events and payments for unknown bookings without changing anything', async () => {
+    it('acknowledges other events without changing anything', async () => {
       const booking = await unpaidBooking(t, jane);
       const intent = await intentFor(jane, booking.id);
       const failed = await deliver(stripeApi.event('payment_intent.payment_failed', intent));
       expect(failed.statusCode).toBe(200);
-      const stranger = await deliver(
-        stripeApi.event('payment_intent.succeeded', {
-          ...intent,
-          status: 'succeeded',
-          metadata: { bookingId: randomUUID() },
-        }),
-      );
-      expect(stranger.statusCode).toBe(200);
       expect((await bookingRow(t, booking.id)).paid_at).toBeNull();
+    });
+
+    it('refunds a charge whose booking does not exist, and logs it', async () => {
+      const booking = await unpaidBooking(t, jane);
+      const intent = await intentFor(jane, booking.id);
+      intent.metadata = { bookingId: randomUUID() };
+      stripeApi.succeed(intent.id);
+      const response = await deliver(stripeApi.event('payment_intent.succeeded', intent));
+      expect(response.statusCode).toBe(200);
+      expect(stripeApi.refunds.get(intent.id)).toMatchObject({ amount: 8000 });
+      const refund = await t.db
+        .selectFrom('refund')
+        .selectAll()
+        .where('intent_id', '=', intent.id)
+        .executeTakeFirstOrThrow();
+      expect(refund).toMatchObject({
+        id: stripeApi.refunds.get(intent.id)?.id,
+        provider: 'stripe',
+        amount_cents: 8000,
+      });
+      expect(t.logs.some((line) => /refunded a payment/.test(line.msg))).toBe(true);
+      expect((await bookingRow(t, booking.id)).paid_at).toBeNull();
+    });
+
+    it('refunds a charge that arrives after its booking was cancelled', async () => {
+      const booking = await unpaidBooking(t, jane);
+      const intent = await intentFor(jane, booking.id);
+      await t.db
+        .updateTable('booking')
+        .set({ status: 'cancelled', cancelled_at: new Date().toISOString() })
+        .where('id', '=', booking.id)
+        .execute();
+      stripeApi.succeed(intent.id);
+      const event = stripeApi.event('payment_intent.succeeded', intent);
+      const response = await deliver(event);
+      expect(response.statusCode).toBe(200);
+      expect(stripeApi.refunds.get(intent.id)).toBeDefined();
+      expect((await bookingRow(t, booking.id)).paid_at).toBeNull();
+      // The same event delivered again is acknowledged as a duplicate and refunds nothing more.
+      const again = await deliver(event);
+      expect(again.json()).toEqual({ received: true, duplicate: true });
+      const refundCalls = stripeApi.requests.filter(
+        (r) => r.path === '/v1/refunds' && r.params.payment_intent === intent.id,
+      );
+      expect(refundCalls).toHaveLength(1);
     });
   });
 });

@@ -6,6 +6,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type ProviderIntent,
+  RefundRefused,
 } from './provider.js';
 
 export type StripeSettings = Extract<PaymentsConfig, { provider: 'stripe' }>;
@@ -84,6 +85,37 @@ export function stripeGateway(stripe: Stripe): PaymentProvider {
           return null;
         }
         throw unavailable(`retrieve the payment intent ${intentId}`, error);
+      }
+    },
+    async cancel(intentId) {
+      try {
+        return fromStripeIntent(await stripe.paymentIntents.cancel(intentId));
+      } catch (error) {
+        // Too late to cancel (it succeeded, or is processing): say how it stands.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'payment_intent_unexpected_state'
+        ) {
+          return this.retrieve(intentId);
+        }
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+          return null;
+        }
+        throw unavailable(`cancel the payment intent ${intentId}`, error);
+      }
+    },
+    async refund(intent) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: intent.id },
+          { idempotencyKey: `refund-${intent.id}` },
+        );
+        return { id: refund.id, amountCents: refund.amount, currency: refund.currency };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new RefundRefused(error.message, { cause: error });
+        }
+        throw unavailable(`refund the payment intent ${intent.id}`, error);
       }
     },
   };

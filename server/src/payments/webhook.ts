@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import { findBooking } from '../bookings/repository.js';
 import { errorBody } from '../http/errors.js';
-import { findBooking, forgetStripeEvent, recordStripeEvent } from './repository.js';
-import { mismatch, type Payments, settle } from './service.js';
+import { forgetStripeEvent, recordStripeEvent } from './repository.js';
+import { mismatch, type Payments, refundOrphanedCharge, settle } from './service.js';
 import { fromStripeIntent } from './stripe.js';
 
 export const webhookErrors = {
@@ -18,8 +19,10 @@ const error = z.object({ statusCode: z.number(), error: z.string(), message: z.s
  * `POST /api/stripe/webhook`: Stripe's events, verified by their signature over the raw body
  * (hence this route's own JSON parser, which keeps the bytes). A `payment_intent.succeeded`
  * marks its booking paid exactly as a confirmation from the browser would; that covers a patient
- * who closed the page before the browser could tell us. Stripe delivers an event at least once:
- * one already handled is acknowledged and changes nothing.
+ * who closed the page before the browser could tell us. A charge that pays for nothing (its
+ * booking is gone, was cancelled, or was paid by another payment) is refunded and logged.
+ * Stripe delivers an event at least once: one already handled is acknowledged and changes
+ * nothing.
  */
 export async function stripeWebhookRoutes(
   app: FastifyInstance,
@@ -78,8 +81,14 @@ async function handleEvent(payments: Payments, log: FastifyBaseLogger, event: St
   const intent = fromStripeIntent(event.data.object);
   const context = { eventId: event.id, transactionId: intent.id, bookingId: intent.bookingId };
   const booking = intent.bookingId ? await findBooking(payments.db, intent.bookingId) : undefined;
-  if (!booking) {
-    log.error(context, 'Stripe took a payment for a booking we do not have: refund it in Stripe');
+  if (!booking || (booking.status === 'cancelled' && booking.paid_at === null)) {
+    // A charge never outlives its booking.
+    await refundOrphanedCharge(
+      payments,
+      log.child(context),
+      intent,
+      booking ? 'its booking was cancelled' : 'its booking does not exist',
+    );
     return;
   }
   const refusal = mismatch(intent, booking);
@@ -89,10 +98,14 @@ async function handleEvent(payments: Payments, log: FastifyBaseLogger, event: St
   }
   if (!(await settle(payments, log, booking, intent))) {
     const now = await findBooking(payments.db, booking.id);
-    if (now?.transaction_id !== intent.id) {
-      log.error(
-        { ...context, paidWith: now?.transaction_id },
-        'a booking was paid twice: refund the second payment in Stripe',
+    if (now?.status === 'cancelled' && now.paid_at === null) {
+      await refundOrphanedCharge(payments, log.child(context), intent, 'its booking was cancelled');
+    } else if (now?.transaction_id !== intent.id) {
+      await refundOrphanedCharge(
+        payments,
+        log.child({ ...context, paidWith: now?.transaction_id }),
+        intent,
+        'its booking was already paid by another payment',
       );
     }
   }

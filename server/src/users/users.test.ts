@@ -67,7 +67,7 @@ describe(`the admin's user list (${engine})`, () => {
       displayName: 'Clinic Admin',
       photoURL: null,
       Role: 'Admin',
-      emailVerified: false,
+      emailVerified: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(byEmail.get('owner@clinic.com')?.Role).toBe('Admin');

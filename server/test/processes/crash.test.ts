@@ -78,7 +78,7 @@ describe(`crash safety on ${engine}`, () => {
     const DAYS = 80;
     const WORKERS = 8;
     const KILL_AFTER = 60;
-    const patients = await signUpPatients(first.url, PATIENTS, addresses.next);
+    const patients = await signUpPatients(first.url, database, PATIENTS, addresses.next);
 
     // Request i: patient i % 6, in that patient's own slot, on day i / 6: every request books a
     // different slot, and no patient holds two cleanings on one day.
@@ -208,7 +208,7 @@ describe(`crash safety on ${engine}`, () => {
   it('finishes every in-flight request on SIGTERM, then exits 0', async () => {
     // At debug, the portal logs each request as it reads it.
     const portal = await startPortal({ ...portalEnv(database, dataDir), LOG_LEVEL: 'debug' });
-    const patients = await signUpPatients(portal.url, 4, addresses.next);
+    const patients = await signUpPatients(portal.url, database, 4, addresses.next);
     const counted = () =>
       logRecords(portal.stdout()).filter((record) => record.msg === 'incoming request').length;
     const before = counted();

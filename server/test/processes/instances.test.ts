@@ -145,8 +145,8 @@ describe.skipIf(engine !== 'postgres')(
       if (!redis) return context.skip(unreachable);
       // Two patients signed up on each instance; each patient's token is used on both.
       const patients = [
-        ...(await signUpPatients(a.url, 2, addresses.next)),
-        ...(await signUpPatients(b.url, 2, addresses.next)),
+        ...(await signUpPatients(a.url, database, 2, addresses.next)),
+        ...(await signUpPatients(b.url, database, 2, addresses.next)),
       ];
       const ROUNDS = 12;
       const wins = { a: 0, b: 0 };
@@ -192,7 +192,7 @@ describe.skipIf(engine !== 'postgres')(
 
     it('accepts on one instance the session and the access token issued by the other', async (context) => {
       if (!redis) return context.skip(unreachable);
-      const [account] = (await signUpPatients(a.url, 1, addresses.next)) as [Account];
+      const [account] = (await signUpPatients(a.url, database, 1, addresses.next)) as [Account];
       // Signed in on B; the cookie buys a token on A; that token works on both.
       const session = await signIn(b.url, account.email, account.password, addresses.next());
       expect(session.status).toBe(200);
@@ -217,7 +217,7 @@ describe.skipIf(engine !== 'postgres')(
 
     it('throttles failed sign-ins across both instances, in Redis', async (context) => {
       if (!redis) return context.skip(unreachable);
-      const [victim] = (await signUpPatients(a.url, 1, addresses.next)) as [Account];
+      const [victim] = (await signUpPatients(a.url, database, 1, addresses.next)) as [Account];
       accounts.push(victim.email);
       // Wrong passwords, alternately on A and B, each from a new address (so only the
       // per-account throttle can stop them) until one is refused.

@@ -7,7 +7,7 @@ import { accessTokens } from '../../src/auth/access-token.js';
 import { ROOT_DIR } from '../../src/config/env.js';
 import { openDatabase } from '../../src/db/database.js';
 import { demoTreatments } from '../../src/db/demo-data.js';
-import { type SeededPatient, seedPatients } from '../accounts.js';
+import { markVerified, type SeededPatient, seedPatients } from '../accounts.js';
 import type { TestDatabase } from '../helper.js';
 
 /**
@@ -68,6 +68,9 @@ export function portalEnv(database: TestDatabase, dataDir: string): Record<strin
     PUBLIC_URL,
     AUTH_SECRET,
     TRUST_PROXY: 'true',
+    // These tests book many dates a year ahead, for few patients who pay for none of them.
+    BOOKING_HORIZON_DAYS: '730',
+    MAX_UNPAID_BOOKINGS: '100',
     ...(database.config.engine === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
   };
 }
@@ -260,9 +263,13 @@ export async function accessToken(base: string, email: string, cookie: string): 
   });
 }
 
-/** Patients signed up through the API (each from an address of its own), with a token each. */
+/**
+ * Patients signed up through the API (each from an address of its own), with a token each, their
+ * addresses then marked verified in `database` (as following the mail's link would).
+ */
 export async function signUpPatients(
   base: string,
+  database: TestDatabase,
   count: number,
   nextIp: () => string,
 ): Promise<Account[]> {
@@ -291,6 +298,12 @@ export async function signUpPatients(
   for (let start = 0; start < count; start += 4) {
     const batch = Array.from({ length: Math.min(4, count - start) }, (_, i) => start + i);
     accounts.push(...(await Promise.all(batch.map(signUp))));
+  }
+  const handle = await openDatabase(database.config);
+  try {
+    for (const account of accounts) await markVerified(handle.db, account.email);
+  } finally {
+    await handle.close();
   }
   return accounts;
 }

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessToken, bearer, signUp } from '../../test/accounts.js';
+import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import { unpaidBooking } from '../../test/payment-fixtures.js';
+
+const book = (app: FastifyInstance, token: string, fields: Record<string, unknown>) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/booking',
+    headers: bearer(token),
+    payload: {
+      treatmentId: 'teeth-cleaning',
+      slot: '10:00 AM - 10:30 AM',
+      phone: '+1 555 010 2030',
+      age: 40,
+      ...fields,
+    },
+  });
+
+async function patient(app: FastifyInstance, verified = true) {
+  const account = await signUp(app, { name: 'Limit Tester', verified });
+  return { ...account, token: await accessToken(app, account) };
+}
+
+/**
+ * What one patient may book, with the embedded defaults: dates up to 180 days ahead, at most 5
+ * upcoming unpaid bookings, and only once their address is verified. The tests' clinic clock
+ * stands at noon on Jan 1, 2031 (server/test/setup.ts).
+ */
+describe(`booking limits (${engine})`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // An empty variable is an unset one: the embedded defaults apply.
+    t = await buildTestApp({ env: { BOOKING_HORIZON_DAYS: '', MAX_UNPAID_BOOKINGS: '' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses a date beyond the booking horizon with a 400 naming the last date', async () => {
+    const { token } = await patient(t.app);
+    // Jan 1, 2031 + 180 days = Jun 30, 2031.
+    expect((await book(t.app, token, { date: 'Jun 30, 2031' })).statusCode).toBe(201);
+    for (const date of ['Jul 1, 2031', 'Dec 31, 9999']) {
+      const response = await book(t.app, token, { date });
+      expect(response.statusCode, date).toBe(400);
+      expect(response.json().message).toBe(
+        'Appointments can be booked up to 180 days ahead: please pick a date on or before Jun 30, 2031.',
+      );
+    }
+  });
+
+  it('caps a patient’s upcoming unpaid bookings at 5 with a 409, and lets paying free a place', async () => {
+    const { token } = await patient(t.app);
+    const treatments = [
+      ['teeth-cleaning', '10:00 AM - 10:30 AM'],
+      ['cavity-filling', '11:00 AM - 12:00 PM'],
+      ['teeth-whitening', '7:00 PM - 8:00 PM'],
+    ] as const;
+    const ids: string[] = [];
+    for (let day = 1; day <= 5; day += 1) {
+      const [treatmentId, slot] = treatments[day % treatments.length] ?? treatments[0];
+      const response = await book(t.app, token, { date: `Feb ${day}, 2031`, treatmentId, slot });
+      expect(response.statusCode).toBe(201);
+      ids.push(response.json().booking._id);
+    }
+    const sixth = await book(t.app, token, { date: 'Feb 6, 2031' });
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().message).toBe(
+      'You already have 5 upcoming appointments that are not paid yet. Please pay for or cancel one of them before booking another.',
+    );
+
+    await t.db
+      .updateTable('booking')
+      .set({ paid_at: new Date().toISOString(), transaction_id: 'pi_demo_paid' })
+      .where('id', '=', ids[0] ?? '')
+      .execute();
+    expect((await book(t.app, token, { date: 'Feb 6, 2031' })).statusCode).toBe(201);
+  });
+
+  it('holds the cap when a patient books many dates at once', async () => {
+    const { token, id } = await patient(t.app);
+    const dates = Array.from({ length: 30 }, (_, day) => `Mar ${day + 1}, 2031`);
+    const responses = await Promise.all(dates.map((date) => book(t.app, token, { date })));
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(5);
+    expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(25);
+    const rows = await t.db
+      .selectFrom('booking')
+      .select('id')
+      .where('patient_id', '=', id)
+      .execute();
+    expect(rows).toHaveLength(5);
+  });
+
+  it('requires a verified address to book or to pay, and says why', async () => {
+    const unverified = await patient(t.app, false);
+    const message =
+      'Please verify your email address first: follow the link we sent you, or ask for a new one.';
+    const response = await book(t.app, unverified.token, { date: 'Apr 1, 2031' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(message);
+
+    const booking = await unpaidBooking(t, {
+      id: unverified.id,
+      email: unverified.email,
+      name: 'Limit Tester',
+      token: unverified.token,
+    });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(unverified.token),
+      payload: { bookingId: booking.id },
+    });
+    expect(pay.statusCode).toBe(403);
+    expect(pay.json().message).toBe(message);
+  });
+});
