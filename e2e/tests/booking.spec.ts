@@ -113,3 +113,23 @@ for (const [width, columns] of [
     expect(tracks).toBe(columns);
   });
 }
+
+test('a patient whose address is not verified is told so in the booking form and can get the mail again', async ({
+  page,
+  signUp,
+  mailbox,
+}) => {
+  const patient = await signUp(undefined, { verified: false });
+  await page.goto(`/appointment?date=${futureDay(12).iso}`);
+  await card(page, 'Teeth Cleaning').getByRole('button', { name: 'Book Appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Teeth Cleaning' });
+  await expect(dialog.getByText('Please verify your email address before booking')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Submit' })).toBeDisabled();
+
+  await dialog.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(
+    page.getByText(`We sent a new verification link to ${patient.email}.`),
+  ).toBeVisible();
+  const mail = await mailbox.waitFor(patient.email, /^Verify your email/);
+  expect(mailbox.linkIn(mail)).toContain('/api/auth/verify-email');
+});

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { ApiError } from '../../../lib/api-client';
-import { sendVerificationEmail } from '../../../lib/auth/auth-api';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { ApiError } from '../lib/api-client';
+import { sendVerificationEmail } from '../lib/auth/auth-api';
+import { useAuth } from '../lib/auth/auth-provider';
 
-/** Reminds a patient whose address is not verified yet, with a way to get the mail again. */
-export function VerifyEmailNotice() {
+/**
+ * Reminds a patient whose address is not verified yet, with a way to get the mail again. `before`
+ * names what needs the verified address ('booking'), where that is why it shows.
+ */
+export function VerifyEmailNotice({ before }: { before?: string }) {
   const { user } = useAuth();
   const [sending, setSending] = useState(false);
   if (!user || user.emailVerified) return null;
@@ -30,7 +33,8 @@ export function VerifyEmailNotice() {
       className="alert flex flex-wrap justify-between gap-3 border-warning bg-warning/15 text-base-content"
     >
       <span>
-        Please verify your email address: open the link we sent to <strong>{user.email}</strong>.
+        Please verify your email address{before ? ` before ${before}` : ''}: open the link we sent
+        to <strong>{user.email}</strong>.
       </span>
       <button type="button" className="btn btn-sm btn-warning" onClick={resend} disabled={sending}>
         {sending ? 'Sending…' : 'Resend verification email'}

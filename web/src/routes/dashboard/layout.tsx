@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { ScreenOutlet } from '../../components/layout/screen-outlet';
-import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
+import { VerifyEmailNotice } from '../../components/verify-email-notice';
 import { DashboardSidebar } from '../../features/dashboard/dashboard-sidebar';
 import { WelcomeBanner } from '../../features/dashboard/welcome-banner';
 import { useAuth } from '../../lib/auth/auth-provider';

@@ -1,10 +1,9 @@
-import { type Booking, parseMediumDate, paths, todayIn } from '@doctors-portal/contract';
+import { type Booking, paths } from '@doctors-portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { bookingKeys } from '../../api/booking-keys';
-import { clinicQuery } from '../../api/clinic';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { Spinner } from '../../components/spinner';
@@ -29,7 +28,6 @@ export default function MyAppointmentsRoute() {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [cancelling, setCancelling] = useState<string | null>(null);
-  const clinic = useQuery(clinicQuery);
   const bookings = useQuery({
     ...myBookingsQuery(email),
     enabled: Boolean(user),
@@ -42,12 +40,6 @@ export default function MyAppointmentsRoute() {
     endSession();
     navigate(paths.login, { replace: true, state: { from: location } satisfies LoginState });
   }, [ended, endSession, navigate, location]);
-
-  const today = clinic.data ? todayIn(clinic.data.timeZone) : null;
-  const cancellable = (booking: Booking) => {
-    const day = parseMediumDate(booking.date);
-    return !booking.paid && today !== null && day !== null && day >= today;
-  };
 
   const cancel = async (booking: Booking) => {
     const what = `${booking.treatment} appointment on ${booking.date} at ${booking.slot}`;
@@ -106,7 +98,6 @@ export default function MyAppointmentsRoute() {
           <AppointmentsTable
             bookings={bookings.data}
             image={user?.image}
-            cancellable={cancellable}
             cancelling={cancelling}
             onCancel={(booking) => void cancel(booking)}
             labelledBy={headingId}

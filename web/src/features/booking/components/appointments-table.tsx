@@ -7,8 +7,6 @@ export interface AppointmentsTableProps {
   bookings: Booking[];
   /** The patient's picture, shown in the avatar column when they have one. */
   image?: string | null;
-  /** Whether the patient may still cancel this booking (unpaid, today or later). */
-  cancellable: (booking: Booking) => boolean;
   /** The id of the booking being cancelled right now. */
   cancelling: string | null;
   onCancel: (booking: Booking) => void;
@@ -17,12 +15,10 @@ export interface AppointmentsTableProps {
 
 function Payment({
   booking,
-  canCancel,
   cancelling,
   onCancel,
 }: {
   booking: Booking;
-  canCancel: boolean;
   cancelling: boolean;
   onCancel: () => void;
 }) {
@@ -51,7 +47,8 @@ function Payment({
       ) : (
         <span className="text-sm text-muted">No payment due</span>
       )}
-      {canCancel ? (
+      {/* Offered only where the server allows it: unpaid and not started yet. */}
+      {booking.cancellable ? (
         <button
           type="button"
           className="btn btn-ghost btn-sm text-error hover:bg-error/10"
@@ -106,7 +103,6 @@ const card = {
 export function AppointmentsTable({
   bookings,
   image,
-  cancellable,
   cancelling,
   onCancel,
   labelledBy,
@@ -172,7 +168,6 @@ export function AppointmentsTable({
               >
                 <Payment
                   booking={booking}
-                  canCancel={cancellable(booking)}
                   cancelling={cancelling === booking._id}
                   onCancel={() => onCancel(booking)}
                 />

@@ -14,6 +14,7 @@ import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { bookingKeys } from '../../../api/booking-keys';
 import { Field } from '../../../components/form-field';
+import { VerifyEmailNotice } from '../../../components/verify-email-notice';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { createBooking } from '../api/booking';
@@ -107,6 +108,8 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
   });
 
   const slotError = errors.slot?.message;
+  // Booking needs a verified address (the server refuses otherwise): say so before the form.
+  const unverified = user !== null && !user.emailVerified;
 
   return (
     <dialog
@@ -139,6 +142,11 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
           </button>
         </div>
 
+        {unverified && (
+          <div className="mt-4">
+            <VerifyEmailNotice before="booking" />
+          </div>
+        )}
         <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
           <Field label="Date" value={date} readOnly className="input w-full bg-base-200" />
           <div className="flex flex-col gap-1.5">
@@ -202,7 +210,11 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
             {...register('age')}
             error={errors.age?.message}
           />
-          <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
+          <button
+            type="submit"
+            className="btn btn-primary mt-2 w-full"
+            disabled={isSubmitting || unverified}
+          >
             {isSubmitting ? (
               <>
                 <span className="loading loading-spinner loading-sm" aria-hidden="true" />

@@ -20,6 +20,7 @@ import { LockIcon } from './card-form-parts';
 import DemoCardForm from './demo-card-form';
 import {
   BackToAppointments,
+  BookingCancelled,
   BookingNotFound,
   CheckIcon,
   NotYourBooking,
@@ -259,7 +260,11 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
   const booking = useQuery(bookingQuery(bookingId));
   const config = useQuery(paymentConfigQuery);
   const due =
-    booking.data && !booking.data.paid && booking.data.price > 0 && payment === null
+    booking.data &&
+    !booking.data.paid &&
+    booking.data.status !== 'cancelled' &&
+    booking.data.price > 0 &&
+    payment === null
       ? booking.data
       : null;
   // The client secret is asked for as soon as the page knows the booking is due.
@@ -344,6 +349,7 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
   }
 
   const current = booking.data;
+  if (current.status === 'cancelled' && !current.paid) return <BookingCancelled />;
   const billing: BillingDetails = {
     name: user?.name ?? current.patientName,
     email: user?.email ?? current.patientMail,

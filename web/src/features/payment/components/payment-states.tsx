@@ -111,6 +111,18 @@ export function BookingNotFound() {
   );
 }
 
+export function BookingCancelled() {
+  return (
+    <StatePanel
+      icon={<MissingIcon />}
+      title="This appointment was cancelled"
+      actions={<BackToAppointments primary />}
+    >
+      <p>There is nothing to pay for it. Your other appointments are listed on your dashboard.</p>
+    </StatePanel>
+  );
+}
+
 export function NotYourBooking() {
   return (
     <StatePanel
