@@ -68,9 +68,9 @@ export function portalEnv(database: TestDatabase, dataDir: string): Record<strin
     PUBLIC_URL,
     AUTH_SECRET,
     TRUST_PROXY: 'true',
-    // These tests book many dates a year ahead, for few patients who pay for none of them.
-    BOOKING_HORIZON_DAYS: '730',
-    MAX_UNPAID_BOOKINGS: '100',
+    // These tests book day after day, up to years ahead, for few patients who pay for none.
+    BOOKING_HORIZON_DAYS: '36500',
+    MAX_UNPAID_BOOKINGS: '10000',
     ...(database.config.engine === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
   };
 }
