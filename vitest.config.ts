@@ -31,6 +31,16 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'contract', include: ['contract/src/**/*.test.ts'] } },
+      {
+        // The web app's logic and components, in a simulated DOM.
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['web/src/test/setup.ts'],
+        },
+      },
       serverProject('sqlite'),
       ...(pgUrl ? [serverProject('postgres')] : []),
     ],
