@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseMediumDate } from './dates.js';
+import { formatMediumDate, type IsoDate, parseIsoDate, parseMediumDate } from './dates.js';
 import { messages } from './messages.js';
 
 /** A treatment as `GET /api/available` answers it: only its free slots, the price in dollars. */
@@ -11,12 +11,38 @@ export const availableTreatmentSchema = z.object({
 });
 export type AvailableTreatment = z.infer<typeof availableTreatmentSchema>;
 
-/** A date in the spec's medium format ('Jan 5, 2022') that exists on the calendar. */
-export const mediumDateField = z
+const isoDateValue = z.custom<IsoDate>(
+  (value) => typeof value === 'string' && parseIsoDate(value) === value,
+  { error: 'Expected a date in the form 2022-01-05' },
+);
+
+/**
+ * A booking date: the spec's medium format on the wire ('Jan 5, 2022'), an `IsoDate` inside
+ * ('2022-01-05'). Decoding a request (the server's validation) or a response (the web's fetchers)
+ * gives the IsoDate; encoding (the server's serialisation) gives the medium text back. These are
+ * the only conversions a booking date goes through on each side.
+ */
+export const mediumDateField = z.codec(z.string({ error: 'Date is Required' }), isoDateValue, {
+  decode: (medium, context) => {
+    const date = parseMediumDate(medium);
+    if (date) return date;
+    context.issues.push({
+      code: 'custom',
+      message: "Provide a real date in the form 'Jan 5, 2022'",
+      input: medium,
+    });
+    return z.NEVER;
+  },
+  encode: (date) => formatMediumDate(date),
+});
+
+/** A date in the ISO form ('2022-01-05') that exists on the calendar, e.g. in a query string. */
+export const isoDateField = z
   .string({ error: 'Date is Required' })
-  .refine((value) => parseMediumDate(value) !== null, {
-    error: "Provide a real date in the form 'Jan 5, 2022'",
-  });
+  .refine((value) => parseIsoDate(value) !== null, {
+    error: 'Provide a real date in the form 2022-01-05',
+  })
+  .transform((value) => value as IsoDate);
 
 export const PHONE_PATTERN = /^\+?[\d\s().-]{7,20}$/;
 export const AGE_RANGE = { min: 0, max: 120 } as const;
@@ -81,7 +107,7 @@ export const bookingSchema = z.object({
   _id: z.string(),
   patientName: z.string(),
   patientMail: z.string(),
-  date: z.string(),
+  date: mediumDateField,
   slot: z.string(),
   treatment: z.string(),
   treatmentId: z.string(),
@@ -107,7 +133,7 @@ export const bookingRefusedSchema = z.object({
   success: z.literal(false),
   reason: z.enum(['patient', 'overlap', 'slot']),
   message: z.string(),
-  booking: z.object({ date: z.string(), slot: z.string(), treatment: z.string() }).optional(),
+  booking: z.object({ date: mediumDateField, slot: z.string(), treatment: z.string() }).optional(),
 });
 export const bookingResultSchema = z.discriminatedUnion('success', [
   bookingCreatedSchema,

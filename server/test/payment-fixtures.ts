@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Booking } from '../src/db/schema.js';
 import { accessToken, bearer, signUp } from './accounts.js';
+import { clinicDay } from './dates.js';
 import type { TestApp } from './helper.js';
 import type { ReceivedMail } from './smtp-server.js';
 
@@ -38,13 +39,12 @@ export async function unpaidBooking(
   fields: Partial<Booking> = {},
 ): Promise<Booking> {
   day += 1;
-  const date = new Date(Date.UTC(2031, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
   const booking: Booking = {
     id: randomUUID(),
     treatment_id: 'teeth-cleaning',
     treatment_name: 'Teeth Cleaning',
     price_cents: 8000,
-    date,
+    date: clinicDay(day),
     slot: '10:00 AM - 10:30 AM',
     patient_id: patient.id,
     patient_email: patient.email,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CROSS_SITE_MESSAGE } from '../src/auth/same-origin.js';
 import { accessToken, bearer, signUp } from './accounts.js';
 import { photoPng, signedUpAdmin, uploadImage } from './admin-fixtures.js';
+import { mediumDay } from './dates.js';
 import { buildTestApp, engine, type TestApp } from './helper.js';
 import { unpaidBooking } from './payment-fixtures.js';
 
@@ -395,7 +396,7 @@ describe(`security headers and cookies (${engine})`, () => {
           headers: bearer(token),
           payload: {
             treatmentId: 'oral-surgery',
-            date: 'Apr 4, 2032',
+            date: mediumDay(459),
             slot: '10:00 AM - 11:30 AM',
             phone: '+1 555 123 4567',
             age: 30,

@@ -1,14 +1,14 @@
+import type { IsoDate } from '@doctors-portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinicDay, mediumDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { listTreatments } from '../treatments/repository.js';
 import type { NewBooking } from './repository.js';
 
-/** The measured day; it holds three bookings of its own in every database. */
-const MEASURED = { medium: 'Jul 1, 2034', iso: '2034-07-01' };
+/** The measured day, three and a half years ahead; it holds three bookings of its own. */
+const MEASURED = { medium: mediumDay(1277), iso: clinicDay(1277) };
 const MEASURED_BOOKINGS = 3;
-const DAY_MS = 24 * 3600 * 1000;
-const FIRST_DAY = Date.UTC(2031, 0, 1);
 // 14 columns a row: SQLite binds at most 32,766 parameters a statement, PostgreSQL 65,535.
 const BATCH = engine === 'sqlite' ? 200 : 1000;
 const RUNS = 50;
@@ -23,14 +23,12 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-const isoDay = (day: number) => new Date(FIRST_DAY + day * DAY_MS).toISOString().slice(0, 10);
-
 /**
- * `count` bookings filling whole days from Jan 1, 2031 on (skipping the measured day), then
+ * `count` bookings filling whole days from the test clock's today on (skipping the measured day), then
  * the measured day's own few, all in batched multi-row inserts in one transaction.
  */
 async function storeBookings(t: TestApp, daySlots: DaySlot[], count: number) {
-  const booking = (index: number, date: string, kind: string): NewBooking => {
+  const booking = (index: number, date: IsoDate, kind: string): NewBooking => {
     const pair = daySlots[index % daySlots.length] ?? { id: '', name: '', slot: '' };
     return {
       id: `${kind}-${index}`,
@@ -52,7 +50,7 @@ async function storeBookings(t: TestApp, daySlots: DaySlot[], count: number) {
   const rows: NewBooking[] = [];
   for (let index = 0; index < count; index += 1) {
     const day = Math.floor(index / daySlots.length);
-    const date = isoDay(day) >= MEASURED.iso ? isoDay(day + 1) : isoDay(day);
+    const date = clinicDay(day) >= MEASURED.iso ? clinicDay(day + 1) : clinicDay(day);
     rows.push(booking(index, date, 'bulk'));
   }
   for (let index = 0; index < MEASURED_BOOKINGS; index += 1) {

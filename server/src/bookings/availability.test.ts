@@ -1,6 +1,7 @@
-import type { AvailableTreatment } from '@doctors-portal/contract';
+import { type AvailableTreatment, formatMediumDate } from '@doctors-portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accessToken, bearer, signUp } from '../../test/accounts.js';
+import { clinicDay, clinicTime, mediumDay, nextClinicDate } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { clock } from './clock.js';
 
@@ -28,7 +29,7 @@ describe(`GET /api/available (${engine})`, () => {
   });
 
   it('lists every treatment in display order with all its slots and its price in dollars', async () => {
-    const response = await available(t, 'Jan 5, 2031');
+    const response = await available(t, mediumDay(4));
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const treatments = response.json() as AvailableTreatment[];
@@ -58,14 +59,14 @@ describe(`GET /api/available (${engine})`, () => {
   });
 
   it('takes a booked slot out of that treatment on that date only', async () => {
-    const before = await slotsOn(t, 'Jan 6, 2031');
+    const before = await slotsOn(t, mediumDay(5));
     const booking = await t.app.inject({
       method: 'POST',
       url: '/api/booking',
       headers: bearer(token),
       payload: {
         treatmentId: 'cavity-filling',
-        date: 'Jan 6, 2031',
+        date: mediumDay(5),
         slot: '1:00 PM - 2:00 PM',
         phone: '+1 555 010 2030',
         age: 41,
@@ -73,13 +74,13 @@ describe(`GET /api/available (${engine})`, () => {
     });
     expect(booking.statusCode).toBe(201);
 
-    const after = await slotsOn(t, 'Jan 6, 2031');
+    const after = await slotsOn(t, mediumDay(5));
     expect(after['cavity-filling']).toEqual(
       before['cavity-filling']?.filter((slot) => slot !== '1:00 PM - 2:00 PM'),
     );
     expect(after['cavity-filling']).toHaveLength((before['cavity-filling']?.length ?? 0) - 1);
     expect({ ...after, 'cavity-filling': [] }).toEqual({ ...before, 'cavity-filling': [] });
-    expect(await slotsOn(t, 'Jan 7, 2031')).toEqual(before);
+    expect(await slotsOn(t, mediumDay(6))).toEqual(before);
   });
 
   it('offers no slot on a past date', async () => {
@@ -91,8 +92,8 @@ describe(`GET /api/available (${engine})`, () => {
   describe("today, in the clinic's time zone (America/New_York)", () => {
     it('offers only the slots that start after the current time', async () => {
       // 6:30 PM in New York, 11:30 PM in UTC.
-      vi.spyOn(clock, 'now').mockReturnValue(new Date('2031-02-01T23:30:00Z'));
-      expect(await slotsOn(t, 'Feb 1, 2031')).toEqual({
+      vi.spyOn(clock, 'now').mockReturnValue(clinicTime(clinicDay(31), '18:30'));
+      expect(await slotsOn(t, mediumDay(31))).toEqual({
         'teeth-cleaning': ['7:00 PM - 7:30 PM', '7:30 PM - 8:00 PM'],
         'fluoride-treatment': [],
         'cavity-filling': [],
@@ -102,13 +103,13 @@ describe(`GET /api/available (${engine})`, () => {
         'pediatric-dental': [],
       });
       // Tomorrow is whole, though in UTC it is nearly today.
-      expect((await slotsOn(t, 'Feb 2, 2031'))['teeth-cleaning']).toHaveLength(12);
-      expect(Object.values(await slotsOn(t, 'Jan 31, 2031')).flat()).toEqual([]);
+      expect((await slotsOn(t, mediumDay(32)))['teeth-cleaning']).toHaveLength(12);
+      expect(Object.values(await slotsOn(t, mediumDay(30))).flat()).toEqual([]);
     });
 
     it('still offers a slot one minute before it starts', async () => {
-      vi.spyOn(clock, 'now').mockReturnValue(new Date('2031-02-01T23:29:00Z'));
-      expect((await slotsOn(t, 'Feb 1, 2031'))['teeth-cleaning']).toEqual([
+      vi.spyOn(clock, 'now').mockReturnValue(clinicTime(clinicDay(31), '18:29'));
+      expect((await slotsOn(t, mediumDay(31)))['teeth-cleaning']).toEqual([
         '6:30 PM - 7:00 PM',
         '7:00 PM - 7:30 PM',
         '7:30 PM - 8:00 PM',
@@ -117,13 +118,14 @@ describe(`GET /api/available (${engine})`, () => {
   });
 
   describe('refuses a date that is not a real one in the spec’s format (400)', () => {
+    // Impossible or malformed whatever the clock says: 2031 is no leap year.
     it.each([
       'Feb 30, 2031',
       'Feb 29, 2031',
       'Jan 32, 2031',
       'jan 5, 2031',
       'January 5, 2031',
-      '2031-01-05',
+      clinicDay(4),
       '5 Jan 2031',
       'tomorrow',
       '',
@@ -140,7 +142,8 @@ describe(`GET /api/available (${engine})`, () => {
     });
 
     it('but takes a leap day', async () => {
-      expect((await available(t, 'Feb 29, 2032')).statusCode).toBe(200);
+      const leapDay = formatMediumDate(nextClinicDate('02-29'));
+      expect((await available(t, leapDay)).statusCode).toBe(200);
     });
   });
 });

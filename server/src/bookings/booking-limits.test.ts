@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessToken, bearer, signUp } from '../../test/accounts.js';
+import { mediumDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { unpaidBooking } from '../../test/payment-fixtures.js';
 
@@ -26,7 +27,7 @@ async function patient(app: FastifyInstance, verified = true) {
 /**
  * What one patient may book, with the embedded defaults: dates up to 180 days ahead, at most 5
  * upcoming unpaid bookings, and only once their address is verified. The tests' clinic clock
- * stands at noon on Jan 1, 2031 (server/test/setup.ts).
+ * stands at noon on Jan 1, 2031 (server/test/dates.ts); dates are named relative to it.
  */
 describe(`booking limits (${engine})`, () => {
   let t: TestApp;
@@ -41,13 +42,13 @@ describe(`booking limits (${engine})`, () => {
 
   it('refuses a date beyond the booking horizon with a 400 naming the last date', async () => {
     const { token } = await patient(t.app);
-    // Jan 1, 2031 + 180 days = Jun 30, 2031.
-    expect((await book(t.app, token, { date: 'Jun 30, 2031' })).statusCode).toBe(201);
-    for (const date of ['Jul 1, 2031', 'Dec 31, 9999']) {
+    // The clock's today + 180 days is the last bookable date.
+    expect((await book(t.app, token, { date: mediumDay(180) })).statusCode).toBe(201);
+    for (const date of [mediumDay(181), 'Dec 31, 9999']) {
       const response = await book(t.app, token, { date });
       expect(response.statusCode, date).toBe(400);
       expect(response.json().message).toBe(
-        'Appointments can be booked up to 180 days ahead: please pick a date on or before Jun 30, 2031.',
+        `Appointments can be booked up to 180 days ahead: please pick a date on or before ${mediumDay(180)}.`,
       );
     }
   });
@@ -62,11 +63,11 @@ describe(`booking limits (${engine})`, () => {
     const ids: string[] = [];
     for (let day = 1; day <= 5; day += 1) {
       const [treatmentId, slot] = treatments[day % treatments.length] ?? treatments[0];
-      const response = await book(t.app, token, { date: `Feb ${day}, 2031`, treatmentId, slot });
+      const response = await book(t.app, token, { date: mediumDay(30 + day), treatmentId, slot });
       expect(response.statusCode).toBe(201);
       ids.push(response.json().booking._id);
     }
-    const sixth = await book(t.app, token, { date: 'Feb 6, 2031' });
+    const sixth = await book(t.app, token, { date: mediumDay(36) });
     expect(sixth.statusCode).toBe(409);
     expect(sixth.json().message).toBe(
       'You already have 5 upcoming appointments that are not paid yet. Please pay for or cancel one of them before booking another.',
@@ -77,12 +78,12 @@ describe(`booking limits (${engine})`, () => {
       .set({ paid_at: new Date().toISOString(), transaction_id: 'pi_demo_paid' })
       .where('id', '=', ids[0] ?? '')
       .execute();
-    expect((await book(t.app, token, { date: 'Feb 6, 2031' })).statusCode).toBe(201);
+    expect((await book(t.app, token, { date: mediumDay(36) })).statusCode).toBe(201);
   });
 
   it('holds the cap when a patient books many dates at once', async () => {
     const { token, id } = await patient(t.app);
-    const dates = Array.from({ length: 30 }, (_, day) => `Mar ${day + 1}, 2031`);
+    const dates = Array.from({ length: 30 }, (_, day) => mediumDay(59 + day));
     const responses = await Promise.all(dates.map((date) => book(t.app, token, { date })));
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(5);
     expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(25);
@@ -98,7 +99,7 @@ describe(`booking limits (${engine})`, () => {
     const unverified = await patient(t.app, false);
     const message =
       'Please verify your email address first: follow the link we sent you, or ask for a new one.';
-    const response = await book(t.app, unverified.token, { date: 'Apr 1, 2031' });
+    const response = await book(t.app, unverified.token, { date: mediumDay(90) });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(message);
 

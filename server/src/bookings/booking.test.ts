@@ -1,7 +1,8 @@
-import { type Booking, messages, slotsBetween } from '@doctors-portal/contract';
+import { type Booking, type IsoDate, messages, slotsBetween } from '@doctors-portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accessToken, bearer, seedPatients, signUp } from '../../test/accounts.js';
+import { clinicDay, clinicTime, mediumDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { clock } from './clock.js';
@@ -39,7 +40,7 @@ function bookingRequest(patient: Patient, fields: Record<string, unknown> = {}) 
   return {
     treatmentId: 'teeth-cleaning',
     treatment: 'Teeth Cleaning',
-    date: 'Mar 3, 2031',
+    date: mediumDay(61),
     slot: '10:00 AM - 10:30 AM',
     price: 80,
     patientMail: patient.email,
@@ -59,7 +60,7 @@ function book(app: FastifyInstance, patient: Patient, fields: Record<string, unk
   });
 }
 
-async function rowsOf(t: TestApp, where: { email?: string; date?: string }) {
+async function rowsOf(t: TestApp, where: { email?: string; date?: IsoDate }) {
   let query = t.db.selectFrom('booking').selectAll();
   if (where.email) query = query.where('patient_email', '=', where.email);
   if (where.date) query = query.where('date', '=', where.date);
@@ -86,7 +87,7 @@ describe(`booking a slot (${engine})`, () => {
   });
 
   it('answers 201 with the stored booking, unpaid', async () => {
-    const response = await book(t.app, jane, { date: 'Mar 3, 2031' });
+    const response = await book(t.app, jane, { date: mediumDay(61) });
     expect(response.statusCode).toBe(201);
     const { success, booking } = response.json() as { success: boolean; booking: Booking };
     expect(success).toBe(true);
@@ -94,7 +95,7 @@ describe(`booking a slot (${engine})`, () => {
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       patientName: 'Jane Doe',
       patientMail: jane.email,
-      date: 'Mar 3, 2031',
+      date: mediumDay(61),
       slot: '10:00 AM - 10:30 AM',
       treatment: 'Teeth Cleaning',
       treatmentId: 'teeth-cleaning',
@@ -106,10 +107,10 @@ describe(`booking a slot (${engine})`, () => {
       status: 'booked',
       cancellable: true,
     });
-    const [row] = await rowsOf(t, { email: jane.email, date: '2031-03-03' });
+    const [row] = await rowsOf(t, { email: jane.email, date: clinicDay(61) });
     expect(row).toMatchObject({
       id: booking._id,
-      date: '2031-03-03',
+      date: clinicDay(61),
       price_cents: 8000,
       patient_id: expect.any(String),
       paid_at: null,
@@ -119,7 +120,7 @@ describe(`booking a slot (${engine})`, () => {
 
   it('stores the server’s truth, whatever the request claims', async () => {
     const response = await book(t.app, jane, {
-      date: 'Mar 4, 2031',
+      date: mediumDay(62),
       treatment: 'Free Whitening',
       price: 0.01,
       patientMail: omar.email,
@@ -134,7 +135,7 @@ describe(`booking a slot (${engine})`, () => {
       patientName: 'Jane Doe',
       phone: '(555) 010-7788',
     });
-    expect(await rowsOf(t, { date: '2031-03-04' })).toEqual([
+    expect(await rowsOf(t, { date: clinicDay(62) })).toEqual([
       expect.objectContaining({
         treatment_name: 'Teeth Cleaning',
         price_cents: 8000,
@@ -160,7 +161,7 @@ describe(`booking a slot (${engine})`, () => {
       ],
       [
         'a date in another format',
-        { date: '2031-03-05' },
+        { date: clinicDay(63) },
         "Provide a real date in the form 'Jan 5, 2022'",
       ],
       [
@@ -190,7 +191,7 @@ describe(`booking a slot (${engine})`, () => {
       ['age 200', { age: 200 }, messages.ageInvalid],
       ['age 3.5', { age: 3.5 }, messages.ageInvalid],
     ])('%s', async (_situation, fields, message) => {
-      const response = await book(t.app, refused, { date: 'Mar 5, 2031', ...fields });
+      const response = await book(t.app, refused, { date: mediumDay(63), ...fields });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(message);
       expect(await rowsOf(t, { email: refused.email })).toEqual([]);
@@ -200,56 +201,56 @@ describe(`booking a slot (${engine})`, () => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/booking',
-        payload: bookingRequest(refused, { date: 'Mar 5, 2031' }),
+        payload: bookingRequest(refused, { date: mediumDay(63) }),
       });
       expect(response.statusCode).toBe(401);
-      expect(await rowsOf(t, { date: '2031-03-05' })).toEqual([]);
+      expect(await rowsOf(t, { date: clinicDay(63) })).toEqual([]);
     });
   });
 
   describe('conflicts (409)', () => {
     it('a second booking of the same treatment on the same date: the spec’s conflict', async () => {
-      expect((await book(t.app, jane, { date: 'Mar 6, 2031' })).statusCode).toBe(201);
+      expect((await book(t.app, jane, { date: mediumDay(64) })).statusCode).toBe(201);
 
-      const again = await book(t.app, jane, { date: 'Mar 6, 2031', slot: '11:00 AM - 11:30 AM' });
+      const again = await book(t.app, jane, { date: mediumDay(64), slot: '11:00 AM - 11:30 AM' });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({
         success: false,
         reason: 'patient',
-        message: 'You already have an Appointment On: Mar 6, 2031 At 10:00 AM - 10:30 AM',
-        booking: { date: 'Mar 6, 2031', slot: '10:00 AM - 10:30 AM', treatment: 'Teeth Cleaning' },
+        message: `You already have an Appointment On: ${mediumDay(64)} At 10:00 AM - 10:30 AM`,
+        booking: { date: mediumDay(64), slot: '10:00 AM - 10:30 AM', treatment: 'Teeth Cleaning' },
       });
       // The very same slot again is the same conflict, not "someone else took it".
-      const same = await book(t.app, jane, { date: 'Mar 6, 2031' });
+      const same = await book(t.app, jane, { date: mediumDay(64) });
       expect(same.json()).toMatchObject({ reason: 'patient' });
-      expect(await rowsOf(t, { email: jane.email, date: '2031-03-06' })).toHaveLength(1);
+      expect(await rowsOf(t, { email: jane.email, date: clinicDay(64) })).toHaveLength(1);
     });
 
     it('other treatments the same day, and the same treatment another day, are fine', async () => {
-      expect((await book(t.app, omar, { date: 'Mar 7, 2031' })).statusCode).toBe(201);
+      expect((await book(t.app, omar, { date: mediumDay(65) })).statusCode).toBe(201);
       const other = { treatmentId: 'cavity-filling', slot: '11:00 AM - 12:00 PM' };
-      expect((await book(t.app, omar, { date: 'Mar 7, 2031', ...other })).statusCode).toBe(201);
-      expect((await book(t.app, omar, { date: 'Mar 8, 2031' })).statusCode).toBe(201);
+      expect((await book(t.app, omar, { date: mediumDay(65), ...other })).statusCode).toBe(201);
+      expect((await book(t.app, omar, { date: mediumDay(66) })).statusCode).toBe(201);
     });
 
     it('a slot someone else holds: its own message', async () => {
-      expect((await book(t.app, jane, { date: 'Mar 9, 2031' })).statusCode).toBe(201);
-      const late = await book(t.app, omar, { date: 'Mar 9, 2031' });
+      expect((await book(t.app, jane, { date: mediumDay(67) })).statusCode).toBe(201);
+      const late = await book(t.app, omar, { date: mediumDay(67) });
       expect(late.statusCode).toBe(409);
       expect(late.json()).toEqual({
         success: false,
         reason: 'slot',
         message: 'Sorry, someone has just booked this slot. Please pick another one.',
       });
-      expect(await rowsOf(t, { date: '2031-03-09' })).toHaveLength(1);
+      expect(await rowsOf(t, { date: clinicDay(67) })).toHaveLength(1);
     });
   });
 
   describe("today, in the clinic's time zone (America/New_York)", () => {
     it('a slot that has started cannot be booked; a later one can', async () => {
-      // 2:10 PM in New York; 7:10 PM in UTC.
-      vi.spyOn(clock, 'now').mockReturnValue(new Date('2031-04-01T18:10:00Z'));
-      const whitening = { treatmentId: 'teeth-whitening', date: 'Apr 1, 2031' };
+      // 2:10 PM in New York (6:10 PM in UTC).
+      vi.spyOn(clock, 'now').mockReturnValue(clinicTime(clinicDay(90), '14:10'));
+      const whitening = { treatmentId: 'teeth-whitening', date: mediumDay(90) };
       const started = await book(t.app, omar, { ...whitening, slot: '2:00 PM - 3:00 PM' });
       expect(started.statusCode).toBe(400);
       expect(started.json().message).toBe(
@@ -260,9 +261,11 @@ describe(`booking a slot (${engine})`, () => {
     });
 
     it('yesterday is the past even where it is already today in UTC', async () => {
-      // 1:00 AM on Apr 3 in UTC is still 9:00 PM on Apr 2 in New York.
-      vi.spyOn(clock, 'now').mockReturnValue(new Date('2031-04-03T01:00:00Z'));
-      const response = await book(t.app, omar, { date: 'Apr 1, 2031' });
+      // 9:00 PM in New York on the next day, when it is already the day after in UTC.
+      const evening = clinicTime(clinicDay(91), '21:00');
+      expect(evening.toISOString().slice(0, 10)).toBe(clinicDay(92));
+      vi.spyOn(clock, 'now').mockReturnValue(evening);
+      const response = await book(t.app, omar, { date: mediumDay(90) });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('You cannot book a date in the past');
     });
@@ -272,7 +275,7 @@ describe(`booking a slot (${engine})`, () => {
     it('200 patients booking one slot at once: exactly one gets it', async () => {
       const crowd = await crowdOfPatients(t, 200);
       const responses = await Promise.all(
-        crowd.map((patient) => book(t.app, patient, { date: 'May 1, 2031' })),
+        crowd.map((patient) => book(t.app, patient, { date: mediumDay(120) })),
       );
       const codes = responses.map((response) => response.statusCode);
       expect(codes.filter((code) => code === 201)).toHaveLength(1);
@@ -280,7 +283,7 @@ describe(`booking a slot (${engine})`, () => {
       for (const response of responses.filter((r) => r.statusCode === 409)) {
         expect(response.json()).toMatchObject({ success: false, reason: 'slot' });
       }
-      const rows = await rowsOf(t, { date: '2031-05-01' });
+      const rows = await rowsOf(t, { date: clinicDay(120) });
       expect(rows).toHaveLength(1);
       const winner = responses.find((response) => response.statusCode === 201);
       expect(rows[0]?.id).toBe(winner?.json().booking._id);
@@ -305,7 +308,7 @@ describe(`booking a slot (${engine})`, () => {
 
       const responses = await Promise.all(
         slots.map((slot) =>
-          book(t.app, patient, { treatmentId: 'quick-check', date: 'May 2, 2031', slot }),
+          book(t.app, patient, { treatmentId: 'quick-check', date: mediumDay(121), slot }),
         ),
       );
       const winners = responses.filter((response) => response.statusCode === 201);
@@ -319,8 +322,8 @@ describe(`booking a slot (${engine})`, () => {
         expect(response.json()).toEqual({
           success: false,
           reason: 'patient',
-          message: messages.bookingConflict('May 2, 2031', held.slot),
-          booking: { date: 'May 2, 2031', slot: held.slot, treatment: 'Quick Check' },
+          message: messages.bookingConflict(mediumDay(121), held.slot),
+          booking: { date: mediumDay(121), slot: held.slot, treatment: 'Quick Check' },
         });
       }
       expect(await rowsOf(t, { email: patient.email })).toHaveLength(1);
@@ -331,25 +334,27 @@ describe(`booking a slot (${engine})`, () => {
     it('reaches the patient with the appointment and an .ics calendar part', async () => {
       const response = await book(t.app, omar, {
         treatmentId: 'fluoride-treatment',
-        date: 'Jun 2, 2031',
+        date: mediumDay(152),
         slot: '11:30 AM - 12:00 PM',
       });
       expect(response.statusCode).toBe(201);
 
       const mail = await smtp.waitForMail(
         (received) =>
-          received.envelope.to.includes(omar.email) && /Jun 2, 2031/.test(received.subject ?? ''),
+          received.envelope.to.includes(omar.email) &&
+          (received.subject ?? '').includes(mediumDay(152)),
       );
       expect(mail.subject).toBe(
-        'Appointment confirmed: Fluoride Treatment on Jun 2, 2031 at 11:30 AM - 12:00 PM',
+        `Appointment confirmed: Fluoride Treatment on ${mediumDay(152)} at 11:30 AM - 12:00 PM`,
       );
       expect(mail.text).toContain('Hello Omar Haddad,');
       expect(mail.text).toContain('Price: $45');
       expect(mail.text).toContain(`${t.config.publicUrl}/dashboard`);
       const ics = mail.attachments.find((attachment) => attachment.filename?.endsWith('.ics'));
       const calendar = ics?.content.toString('utf8') ?? '';
-      expect(calendar).toContain('\r\nDTSTART;TZID=America/New_York:20310602T113000\r\n');
-      expect(calendar).toContain('\r\nDTEND;TZID=America/New_York:20310602T120000\r\n');
+      const day = clinicDay(152).replaceAll('-', '');
+      expect(calendar).toContain(`\r\nDTSTART;TZID=America/New_York:${day}T113000\r\n`);
+      expect(calendar).toContain(`\r\nDTEND;TZID=America/New_York:${day}T120000\r\n`);
       expect(calendar).toContain(`UID:booking-${response.json().booking._id}@`);
     });
 
@@ -360,7 +365,7 @@ describe(`booking a slot (${engine})`, () => {
       const broken = await buildTestApp({ env: { SMTP_URL: gone.url } });
       try {
         const patient = (await crowdOfPatients(broken, 1))[0] as Patient;
-        const response = await book(broken.app, patient, { date: 'Jun 3, 2031' });
+        const response = await book(broken.app, patient, { date: mediumDay(153) });
         expect(response.statusCode).toBe(201);
         await vi.waitFor(
           () =>
@@ -373,7 +378,7 @@ describe(`booking a slot (${engine})`, () => {
         expect(queued).toMatchObject([{ kind: 'booking-confirmation', attempts: 1 }]);
         expect(JSON.parse(String(queued[0]?.payload))).toMatchObject({
           to: patient.email,
-          booking: { date: 'Jun 3, 2031' },
+          booking: { isoDate: clinicDay(153) },
         });
       } finally {
         await broken.close();

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AvailableTreatment, Booking } from '@doctors-portal/contract';
+import { type AvailableTreatment, type Booking, formatMediumDate } from '@doctors-portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accessToken, bearer, signUp } from '../../test/accounts.js';
+import { clinicDay, clinicTime, mediumDay, nextClinicDate } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { clock } from './clock.js';
 
@@ -67,29 +68,32 @@ describe(`a patient's own bookings (${engine})`, () => {
 
   describe('GET /api/booking?patientMail=', () => {
     it('lists only the caller’s bookings, by date and then by start time', async () => {
-      // Booked out of order; a date sorted as text would put Feb 2032 before Mar 2031.
-      await book(t.app, jane, 'teeth-cleaning', 'Feb 1, 2032', '10:00 AM - 10:30 AM');
-      await book(t.app, jane, 'teeth-whitening', 'Mar 1, 2031', '7:00 PM - 8:00 PM');
-      await book(t.app, jane, 'teeth-cleaning', 'Mar 1, 2031', '5:30 PM - 6:00 PM');
-      await book(t.app, jane, 'cavity-filling', 'Mar 1, 2031', '11:00 AM - 12:00 PM');
-      await book(t.app, omar, 'oral-surgery', 'Mar 1, 2031', '10:00 AM - 11:30 AM');
+      // Booked out of order; a date sorted as text would put the February after before the
+      // March ('Feb 1, …' < 'Mar 1, …').
+      const march = formatMediumDate(nextClinicDate('03-01'));
+      const februaryAfter = formatMediumDate(nextClinicDate('02-01', nextClinicDate('03-01')));
+      await book(t.app, jane, 'teeth-cleaning', februaryAfter, '10:00 AM - 10:30 AM');
+      await book(t.app, jane, 'teeth-whitening', march, '7:00 PM - 8:00 PM');
+      await book(t.app, jane, 'teeth-cleaning', march, '5:30 PM - 6:00 PM');
+      await book(t.app, jane, 'cavity-filling', march, '11:00 AM - 12:00 PM');
+      await book(t.app, omar, 'oral-surgery', march, '10:00 AM - 11:30 AM');
 
       const response = await myBookings(t.app, jane);
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('private, no-store');
       const bookings = response.json() as Booking[];
       expect(bookings.map(({ date, slot, treatment }) => [date, slot, treatment])).toEqual([
-        ['Mar 1, 2031', '11:00 AM - 12:00 PM', 'Cavity Filling'],
-        ['Mar 1, 2031', '5:30 PM - 6:00 PM', 'Teeth Cleaning'],
-        ['Mar 1, 2031', '7:00 PM - 8:00 PM', 'Teeth Whitening'],
-        ['Feb 1, 2032', '10:00 AM - 10:30 AM', 'Teeth Cleaning'],
+        [march, '11:00 AM - 12:00 PM', 'Cavity Filling'],
+        [march, '5:30 PM - 6:00 PM', 'Teeth Cleaning'],
+        [march, '7:00 PM - 8:00 PM', 'Teeth Whitening'],
+        [februaryAfter, '10:00 AM - 10:30 AM', 'Teeth Cleaning'],
       ]);
       expect(bookings.every((booking) => booking.patientMail === jane.email)).toBe(true);
       expect(bookings[0]).toEqual({
         _id: expect.any(String),
         patientName: 'Jane Doe',
         patientMail: jane.email,
-        date: 'Mar 1, 2031',
+        date: march,
         slot: '11:00 AM - 12:00 PM',
         treatment: 'Cavity Filling',
         treatmentId: 'cavity-filling',
@@ -130,7 +134,7 @@ describe(`a patient's own bookings (${engine})`, () => {
         t.app,
         omar,
         'teeth-cleaning',
-        'Apr 2, 2032',
+        mediumDay(457),
         '11:00 AM - 11:30 AM',
       );
       await t.db
@@ -149,17 +153,17 @@ describe(`a patient's own bookings (${engine})`, () => {
   describe('DELETE /api/booking/:id', () => {
     it('cancels the caller’s unpaid future booking and frees its slot', async () => {
       const slot = '2:00 PM - 3:00 PM';
-      const booking = await book(t.app, jane, 'teeth-whitening', 'May 3, 2032', slot);
-      expect(await freeSlots(t.app, 'May 3, 2032', 'teeth-whitening')).not.toContain(slot);
+      const booking = await book(t.app, jane, 'teeth-whitening', mediumDay(488), slot);
+      expect(await freeSlots(t.app, mediumDay(488), 'teeth-whitening')).not.toContain(slot);
 
       const response = await cancel(t.app, jane, booking._id);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ deletedCount: 1 });
-      expect(await freeSlots(t.app, 'May 3, 2032', 'teeth-whitening')).toContain(slot);
+      expect(await freeSlots(t.app, mediumDay(488), 'teeth-whitening')).toContain(slot);
       const listed = (await myBookings(t.app, jane)).json() as Booking[];
       expect(listed.map((row) => row._id)).not.toContain(booking._id);
       // Someone else can have it now, and so could Jane again.
-      await book(t.app, omar, 'teeth-whitening', 'May 3, 2032', slot);
+      await book(t.app, omar, 'teeth-whitening', mediumDay(488), slot);
       expect((await cancel(t.app, jane, booking._id)).statusCode).toBe(404);
     });
 
@@ -168,7 +172,7 @@ describe(`a patient's own bookings (${engine})`, () => {
         t.app,
         jane,
         'fluoride-treatment',
-        'May 4, 2032',
+        mediumDay(489),
         '10:00 AM - 10:30 AM',
       );
       const response = await cancel(t.app, omar, booking._id);
@@ -194,7 +198,7 @@ describe(`a patient's own bookings (${engine})`, () => {
         t.app,
         lena,
         'teeth-cleaning',
-        'May 5, 2032',
+        mediumDay(490),
         '10:00 AM - 10:30 AM',
       );
       await t.db
@@ -215,15 +219,21 @@ describe(`a patient's own bookings (${engine})`, () => {
         t.app,
         kai,
         'teeth-cleaning',
-        'May 6, 2032',
+        mediumDay(491),
         '10:00 AM - 10:30 AM',
       );
-      const evening = await book(t.app, kai, 'teeth-whitening', 'May 6, 2032', '8:00 PM - 9:00 PM');
+      const evening = await book(
+        t.app,
+        kai,
+        'teeth-whitening',
+        mediumDay(491),
+        '8:00 PM - 9:00 PM',
+      );
       const message =
         'This appointment has already started or passed, so it can no longer be cancelled.';
 
-      // 10:15 AM on May 6 in New York.
-      vi.spyOn(clock, 'now').mockReturnValue(new Date('2032-05-06T14:15:00Z'));
+      // 10:15 AM that day in New York.
+      vi.spyOn(clock, 'now').mockReturnValue(clinicTime(clinicDay(491), '10:15'));
       const started = await cancel(t.app, kai, morning._id);
       expect(started.statusCode).toBe(409);
       expect(started.json().message).toBe(message);
@@ -235,13 +245,13 @@ describe(`a patient's own bookings (${engine})`, () => {
       ]);
 
       // The next morning.
-      vi.spyOn(clock, 'now').mockReturnValue(new Date('2032-05-07T13:00:00Z'));
+      vi.spyOn(clock, 'now').mockReturnValue(clinicTime(clinicDay(492), '09:00'));
       const past = await cancel(t.app, kai, evening._id);
       expect(past.statusCode).toBe(409);
       expect(past.json().message).toBe(message);
 
-      // Earlier on May 6 the evening slot could still be cancelled.
-      vi.spyOn(clock, 'now').mockReturnValue(new Date('2032-05-06T14:15:00Z'));
+      // Earlier that day the evening slot could still be cancelled.
+      vi.spyOn(clock, 'now').mockReturnValue(clinicTime(clinicDay(491), '10:15'));
       expect((await cancel(t.app, kai, evening._id)).statusCode).toBe(200);
     });
   });

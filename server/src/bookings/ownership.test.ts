@@ -2,6 +2,7 @@ import type { Booking } from '@doctors-portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessToken, bearer, signUp } from '../../test/accounts.js';
 import { type Person, signedUp, signedUpAdmin } from '../../test/admin-fixtures.js';
+import { clinicDay, mediumDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 
 /**
@@ -29,7 +30,7 @@ describe(`bookings belong to accounts (${engine})`, () => {
       headers: bearer(first.token),
       payload: {
         treatmentId: 'teeth-cleaning',
-        date: 'Apr 7, 2031',
+        date: mediumDay(96),
         slot: '10:00 AM - 10:30 AM',
         phone: '+1 555 777 0101',
         age: 52,
@@ -126,14 +127,14 @@ describe(`bookings belong to accounts (${engine})`, () => {
         {
           ...base,
           id: crypto.randomUUID(),
-          date: '2031-04-08',
+          date: clinicDay(97),
           patient_id: ownerId,
           patient_email: 'Old.Spelling@Example.com',
         },
         {
           ...base,
           id: crypto.randomUUID(),
-          date: '2031-04-09',
+          date: clinicDay(98),
           patient_id: null,
           patient_email: owner.email,
         },
@@ -144,7 +145,7 @@ describe(`bookings belong to accounts (${engine})`, () => {
       url: `/api/booking?patientMail=${encodeURIComponent(owner.email)}`,
       headers: bearer(owner.token),
     });
-    expect((mine.json() as Booking[]).map((booking) => booking.date)).toEqual(['Apr 8, 2031']);
+    expect((mine.json() as Booking[]).map((booking) => booking.date)).toEqual([mediumDay(97)]);
 
     // The spec's parameter must still name the caller.
     const theirs = await t.app.inject({

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessToken, bearer, signUp } from '../../test/accounts.js';
+import { clinicDay, mediumDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 
 const book = (app: FastifyInstance, token: string, fields: Record<string, unknown>) =>
@@ -33,31 +34,30 @@ describe(`a patient cannot be in two chairs at once (${engine})`, () => {
 
   it('refuses a second treatment at the same time with a 409 naming the clashing appointment', async () => {
     const { token } = await patient(t.app, 'Ada Overlap');
-    const cleaning = { treatmentId: 'teeth-cleaning', date: 'Jun 2, 2031' };
+    const cleaning = { treatmentId: 'teeth-cleaning', date: mediumDay(152) };
     expect(
       (await book(t.app, token, { ...cleaning, slot: '10:00 AM - 10:30 AM' })).statusCode,
     ).toBe(201);
     const fluoride = await book(t.app, token, {
       treatmentId: 'fluoride-treatment',
-      date: 'Jun 2, 2031',
+      date: mediumDay(152),
       slot: '10:00 AM - 10:30 AM',
     });
     expect(fluoride.statusCode).toBe(409);
     expect(fluoride.json()).toEqual({
       success: false,
       reason: 'overlap',
-      message:
-        'That time overlaps your Teeth Cleaning appointment On: Jun 2, 2031 At 10:00 AM - 10:30 AM. Please pick another time.',
-      booking: { date: 'Jun 2, 2031', slot: '10:00 AM - 10:30 AM', treatment: 'Teeth Cleaning' },
+      message: `That time overlaps your Teeth Cleaning appointment On: ${mediumDay(152)} At 10:00 AM - 10:30 AM. Please pick another time.`,
+      booking: { date: mediumDay(152), slot: '10:00 AM - 10:30 AM', treatment: 'Teeth Cleaning' },
     });
     // Right after it, and at the same time on another day, are fine.
     const next = { treatmentId: 'fluoride-treatment', slot: '10:30 AM - 11:00 AM' };
-    expect((await book(t.app, token, { ...next, date: 'Jun 2, 2031' })).statusCode).toBe(201);
+    expect((await book(t.app, token, { ...next, date: mediumDay(152) })).statusCode).toBe(201);
     expect(
       (
         await book(t.app, token, {
           treatmentId: 'fluoride-treatment',
-          date: 'Jun 3, 2031',
+          date: mediumDay(153),
           slot: '10:00 AM - 10:30 AM',
         })
       ).statusCode,
@@ -69,13 +69,13 @@ describe(`a patient cannot be in two chairs at once (${engine})`, () => {
     const cleo = await patient(t.app, 'Cleo Other');
     const filling = {
       treatmentId: 'cavity-filling',
-      date: 'Jun 4, 2031',
+      date: mediumDay(154),
       slot: '11:00 AM - 12:00 PM',
     };
     expect((await book(t.app, ben.token, filling)).statusCode).toBe(201);
     const inside = {
       treatmentId: 'teeth-cleaning',
-      date: 'Jun 4, 2031',
+      date: mediumDay(154),
       slot: '11:30 AM - 12:00 PM',
     };
     const refused = await book(t.app, ben.token, inside);
@@ -91,12 +91,12 @@ describe(`a patient cannot be in two chairs at once (${engine})`, () => {
     const { token } = await patient(t.app, 'Dia Cancel');
     const first = await book(t.app, token, {
       treatmentId: 'teeth-cleaning',
-      date: 'Jun 5, 2031',
+      date: mediumDay(155),
       slot: '10:00 AM - 10:30 AM',
     });
     const clash = {
       treatmentId: 'fluoride-treatment',
-      date: 'Jun 5, 2031',
+      date: mediumDay(155),
       slot: '10:00 AM - 10:30 AM',
     };
     expect((await book(t.app, token, clash)).statusCode).toBe(409);
@@ -120,7 +120,7 @@ describe(`a patient cannot be in two chairs at once (${engine})`, () => {
     const responses = await Promise.all(
       Array.from({ length: 40 }, (_, index) => {
         const [treatmentId, slot] = overlapping[index % overlapping.length] ?? overlapping[0];
-        return book(t.app, token, { treatmentId, slot, date: 'Jun 6, 2031' });
+        return book(t.app, token, { treatmentId, slot, date: mediumDay(156) });
       }),
     );
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
@@ -129,7 +129,7 @@ describe(`a patient cannot be in two chairs at once (${engine})`, () => {
       .selectFrom('booking')
       .select('id')
       .where('patient_id', '=', id)
-      .where('date', '=', '2031-06-06')
+      .where('date', '=', clinicDay(156))
       .execute();
     expect(rows).toHaveLength(1);
   }, 60_000);

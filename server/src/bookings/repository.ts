@@ -1,4 +1,4 @@
-import { slotUnits } from '@doctors-portal/contract';
+import { type IsoDate, slotUnits } from '@doctors-portal/contract';
 import { type Insertable, type Kysely, PostgresAdapter } from 'kysely';
 import type { Booking, BookingTable, Database } from '../db/schema.js';
 import type { TreatmentRecord } from '../treatments/repository.js';
@@ -30,7 +30,7 @@ export async function findTreatment(
  * of the (date, treatment_id, slot) unique index over live bookings, so its cost does not grow
  * with the bookings stored for other dates.
  */
-export async function bookedSlotsOn(db: Kysely<Database>, date: string): Promise<Set<string>> {
+export async function bookedSlotsOn(db: Kysely<Database>, date: IsoDate): Promise<Set<string>> {
   const rows = await db
     .selectFrom('booking')
     .select(['treatment_id', 'slot'])
@@ -80,7 +80,7 @@ export async function lockPatient(tx: Kysely<Database>, patientId: string): Prom
 export async function countUnpaidUpcoming(
   db: Kysely<Database>,
   patientId: string,
-  today: string,
+  today: IsoDate,
 ): Promise<number> {
   const row = await db
     .selectFrom('booking')
@@ -99,7 +99,7 @@ export async function findPatientBooking(
   db: Kysely<Database>,
   patientId: string,
   treatmentId: string,
-  date: string,
+  date: IsoDate,
 ): Promise<Booking | undefined> {
   return db
     .selectFrom('booking')
@@ -115,7 +115,7 @@ export async function findPatientBooking(
 export async function findOverlappingBooking(
   db: Kysely<Database>,
   patientId: string,
-  date: string,
+  date: IsoDate,
   slot: string,
 ): Promise<Booking | undefined> {
   const units = slotUnits(slot);

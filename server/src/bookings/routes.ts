@@ -5,6 +5,7 @@ import {
   bookingRefusedSchema,
   bookingRequestSchema,
   bookingSchema,
+  formatMediumDate,
   mediumDateField,
   messages,
 } from '@doctors-portal/contract';
@@ -23,7 +24,6 @@ import {
   bookSlot,
   cancelBooking,
   inAppointmentOrder,
-  isoDateOf,
   toApiBooking,
 } from './service.js';
 
@@ -56,7 +56,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const date = isoDateOf(request.query.date);
+      const { date } = request.query;
       const now = moment();
       // Every booking changes the answer: neither browsers nor proxies may keep it.
       reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
@@ -127,14 +127,15 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           .code(409)
           .send({ success: false, reason: 'slot', message: messages.slotTaken });
       }
-      const { date, slot, treatment } = toApiBooking(outcome.existing, now);
+      const { date, slot, treatment_name: treatment } = outcome.existing;
+      const day = formatMediumDate(date);
       return reply.code(409).send({
         success: false,
         reason: outcome.rule,
         message:
           outcome.rule === 'patient'
-            ? messages.bookingConflict(date, slot)
-            : bookingErrors.overlap(treatment, date, slot),
+            ? messages.bookingConflict(day, slot)
+            : bookingErrors.overlap(treatment, day, slot),
         booking: { date, slot, treatment },
       });
     },

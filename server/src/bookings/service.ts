@@ -7,8 +7,6 @@ import {
   centsToDollars,
   formatMediumDate,
   type IsoDate,
-  parseIsoDate,
-  parseMediumDate,
   slotStartMinutes,
 } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
@@ -37,7 +35,6 @@ import {
 
 /** The answers a patient can act on; the spec leaves these situations unworded. */
 export const bookingErrors = {
-  badDate: "Provide a real date in the form 'Jan 5, 2022'",
   pastDate: 'You cannot book a date in the past',
   unverified:
     'Please verify your email address first: follow the link we sent you, or ask for a new one.',
@@ -61,32 +58,21 @@ export const bookingErrors = {
 
 export type BookingRequestBody = z.output<typeof bookingRequestSchema>;
 
-/** A medium date the request schema has already checked, as an ISO date. */
-export function isoDateOf(medium: string): IsoDate {
-  const date = parseMediumDate(medium);
-  if (!date) throw new HttpError(400, bookingErrors.badDate);
-  return date;
-}
-
 /** Whether the patient may cancel the booking now: live, unpaid and not started. */
 export function isCancellable(row: Booking, moment: ClinicMoment): boolean {
-  const date = parseIsoDate(row.date);
   return (
-    row.status !== 'cancelled' &&
-    row.paid_at === null &&
-    date !== null &&
-    !hasStarted(date, row.slot, moment)
+    row.status !== 'cancelled' && row.paid_at === null && !hasStarted(row.date, row.slot, moment)
   );
 }
 
 /** A stored booking as the API shows it (spec section 3), at `moment` in the clinic's day. */
 export function toApiBooking(row: Booking, moment: ClinicMoment): ApiBooking {
-  const date = parseIsoDate(row.date);
   return {
     _id: row.id,
     patientName: row.patient_name,
     patientMail: row.patient_email,
-    date: date ? formatMediumDate(date) : row.date,
+    // The response schema writes it in the medium format.
+    date: row.date,
     slot: row.slot,
     treatment: row.treatment_name,
     treatmentId: row.treatment_id,
@@ -102,12 +88,10 @@ export function toApiBooking(row: Booking, moment: ClinicMoment): ApiBooking {
 
 /** A stored booking as the patient's mail tells of it. */
 export function bookingSummary(row: Booking): BookingSummary {
-  const date = parseIsoDate(row.date);
   return {
     id: row.id,
     patientName: row.patient_name,
     treatment: row.treatment_name,
-    date: date ? formatMediumDate(date) : row.date,
     isoDate: row.date,
     slot: row.slot,
     priceDollars: centsToDollars(row.price_cents),
@@ -178,7 +162,7 @@ export async function bookSlot(
   whileBooking: (tx: Kysely<Database>, booking: Booking) => Promise<void>,
 ): Promise<BookingOutcome> {
   if (!patient.emailVerified) throw new HttpError(403, bookingErrors.unverified);
-  const date = isoDateOf(request.date);
+  const { date } = request;
   if (date < moment.today) throw new HttpError(400, bookingErrors.pastDate);
   const lastDate = addDays(moment.today, rules.horizonDays);
   if (date > lastDate) {

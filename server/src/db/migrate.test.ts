@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clinicDay } from '../../test/dates.js';
 import { createTestDatabase, engine, type TestDatabase } from '../../test/helper.js';
 import { type DatabaseHandle, openDatabase } from './database.js';
 import { demoTreatments } from './demo-data.js';
@@ -103,7 +104,7 @@ describe(`migrations and seed (${engine})`, () => {
       treatment_id: 'teeth-cleaning',
       treatment_name: 'Teeth Cleaning',
       price_cents: 8000,
-      date: '2030-01-05',
+      date: clinicDay(-361),
       slot: '10:00 AM - 10:30 AM',
       patient_id: ana,
       patient_email: 'ana@example.com',
@@ -145,7 +146,7 @@ describe(`migrations and seed (${engine})`, () => {
     });
 
     it('allows the same slot on another date and another treatment in the same slot', async () => {
-      await insert({ date: '2030-01-06' });
+      await insert({ date: clinicDay(-360) });
       await insert({ treatment_id: 'fluoride-treatment', treatment_name: 'Fluoride Treatment' });
     });
 
@@ -160,7 +161,7 @@ describe(`migrations and seed (${engine})`, () => {
     });
 
     it('refuses a second hold of a time unit by the same patient on a date', async () => {
-      const unit = { booking_id: crypto.randomUUID(), patient_id: ana, date: '2030-01-05' };
+      const unit = { booking_id: crypto.randomUUID(), patient_id: ana, date: clinicDay(-361) };
       const first = await database.db
         .selectFrom('booking')
         .select('id')
@@ -192,7 +193,7 @@ describe(`migrations and seed (${engine})`, () => {
       treatment_id: 'teeth-cleaning',
       treatment_name: 'Teeth Cleaning',
       price_cents: 8000,
-      date: '2030-01-05',
+      date: clinicDay(-361),
       slot: '10:00 AM - 10:30 AM',
       patient_id: patient,
       patient_email: 'ana@example.com',
@@ -208,7 +209,7 @@ describe(`migrations and seed (${engine})`, () => {
     // Two bookings of one patient at overlapping times, as the previous release allowed.
     const clash = old({ treatment_id: 'fluoride-treatment', treatment_name: 'Fluoride Treatment' });
     const removed = old({
-      date: '2030-01-06',
+      date: clinicDay(-360),
       patient_id: null,
       patient_email: 'gone@example.com',
     });

@@ -1,3 +1,4 @@
+import type { IsoDate } from '@doctors-portal/contract';
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 /**
@@ -54,8 +55,8 @@ export interface BookingTable {
   /** Name and price as they were when booked: a receipt must not change with the price list. */
   treatment_name: string;
   price_cents: number;
-  /** ISO date 'YYYY-MM-DD' in the clinic's time zone. */
-  date: string;
+  /** The day in the clinic's time zone, stored as 'YYYY-MM-DD'. */
+  date: IsoDate;
   slot: string;
   patient_id: string | null;
   patient_email: string;
@@ -88,8 +89,7 @@ export type BookingStatus =
 export interface BookingUnitTable {
   booking_id: string;
   patient_id: string | null;
-  /** ISO date, as the booking's. */
-  date: string;
+  date: IsoDate;
   unit: number;
 }
 

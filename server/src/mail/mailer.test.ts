@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import type { IsoDate } from '@doctors-portal/contract';
 import Fastify from 'fastify';
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,8 +87,7 @@ describe('mailer over SMTP', () => {
         id: 'b-7',
         patientName: 'Jane Doe',
         treatment: 'Teeth Cleaning',
-        date: 'Jan 5, 2026',
-        isoDate: '2026-01-05',
+        isoDate: '2026-01-05' as IsoDate,
         slot: '10:00 AM - 10:30 AM',
         priceDollars: 80,
       },

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clinicDay, mediumDay } from '../../test/dates.js';
 import { createTestDatabase, engine, type TestDatabase } from '../../test/helper.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { loadConfig } from '../config/env.js';
@@ -11,8 +12,7 @@ const booking = {
   id: '6f1c3c52-2b7e-4b39-9b1f-0d7f4b8e2a11',
   patientName: 'Jane Doe',
   treatment: 'Teeth Orthodontics',
-  date: 'Jun 2, 2031',
-  isoDate: '2031-06-02',
+  isoDate: clinicDay(152),
   slot: '10:00 AM - 10:30 AM',
   priceDollars: 25,
 };
@@ -86,7 +86,7 @@ describe(`mail queue (${engine})`, () => {
     queue.wake();
 
     const mail = await smtp.waitForMail((m) => m.envelope.to.includes('jane@mail.com'));
-    expect(mail.subject).toContain('Jun 2, 2031');
+    expect(mail.subject).toContain(mediumDay(152));
     expect(mail.text).toContain('10:00 AM - 10:30 AM');
     expect(mail.text).toContain('http://portal.test/dashboard');
     expect(mail.attachments.some((file) => file.contentType.startsWith('text/calendar'))).toBe(

@@ -1,3 +1,4 @@
+import type { IsoDate } from '@doctors-portal/contract';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.js';
 import {
@@ -15,8 +16,7 @@ const booking: BookingSummary = {
   id: 'b-1',
   patientName: 'Jane Doe',
   treatment: 'Teeth Cleaning',
-  date: 'Jan 5, 2026',
-  isoDate: '2026-01-05',
+  isoDate: '2026-01-05' as IsoDate,
   slot: '10:00 AM - 10:30 AM',
   priceDollars: 80,
 };

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { formatDollars, slotEndMinutes, slotStartMinutes } from '@doctors-portal/contract';
+import {
+  formatDollars,
+  formatMediumDate,
+  type IsoDate,
+  slotEndMinutes,
+  slotStartMinutes,
+} from '@doctors-portal/contract';
 import type { Config } from '../config/env.js';
 import { buildCalendar } from './ics.js';
 import type { MailContent } from './mailer.js';
@@ -18,10 +24,11 @@ export interface BookingSummary {
   id?: string;
   patientName: string;
   treatment: string;
-  /** The spec's medium format, e.g. 'Jan 5, 2026'. */
-  date: string;
-  /** The same day as 'YYYY-MM-DD' in the clinic's time zone. */
-  isoDate: string;
+  /**
+   * The day in the clinic's time zone. The messages write it in the spec's medium format
+   * ('Jan 5, 2026'). (Queued messages keep this name: it is read from their stored JSON.)
+   */
+  isoDate: IsoDate;
   /** '10:00 AM - 10:30 AM'. */
   slot: string;
   priceDollars: number;
@@ -287,7 +294,7 @@ function zoneLabel(timeZone: string, isoDate: string): string {
 function bookingRows(booking: BookingSummary, timeZone: string): Array<[string, string]> {
   return [
     ['Treatment', booking.treatment],
-    ['Date', booking.date],
+    ['Date', formatMediumDate(booking.isoDate)],
     ['Time', `${booking.slot} (${zoneLabel(timeZone, booking.isoDate)})`],
     ['Patient', booking.patientName],
   ];
@@ -332,13 +339,14 @@ export function bookingConfirmationEmail({
   }
   const link = url === undefined ? undefined : checkedUrl(url);
   const price = formatDollars(booking.priceDollars);
+  const mediumDate = formatMediumDate(booking.isoDate);
   const rows: Array<[string, string]> = [
     ...bookingRows(booking, timeZone),
     ['Price', price],
     ['Where', `${clinic.name}, ${clinic.address}`],
   ];
   const title = 'Your appointment is booked';
-  const intro = `Your appointment at ${clinic.name} is set on ${booking.date} at ${booking.slot}.`;
+  const intro = `Your appointment at ${clinic.name} is set on ${mediumDate} at ${booking.slot}.`;
   const calendarNote = 'The attached calendar event adds the appointment to your calendar.';
   const payNote = link ? 'You can review and pay for your appointment in My Appointments.' : '';
   const change = `To change or cancel, call us at ${clinic.phone} or reply to this email.`;
@@ -352,7 +360,7 @@ export function bookingConfirmationEmail({
     location: `${clinic.name}, ${clinic.address}`,
     description: [
       `${booking.treatment} for ${booking.patientName}`,
-      `${booking.date}, ${booking.slot}`,
+      `${mediumDate}, ${booking.slot}`,
       `Price: ${price}`,
       `Questions: ${clinic.phone}`,
     ].join('\n'),
@@ -362,7 +370,7 @@ export function bookingConfirmationEmail({
     ...(now ? { stamp: now } : {}),
   });
   return {
-    subject: `Appointment confirmed: ${booking.treatment} on ${booking.date} at ${booking.slot}`,
+    subject: `Appointment confirmed: ${booking.treatment} on ${mediumDate} at ${booking.slot}`,
     text: [
       greeting(booking.patientName),
       '',
@@ -417,7 +425,7 @@ export function paymentReceiptEmail({
   const intro = `Thank you: we received your payment of ${amount} for your appointment at ${clinic.name}.`;
   const keep = 'Please keep this email as your receipt.';
   return {
-    subject: `Payment received: ${amount} for ${booking.treatment} on ${booking.date}`,
+    subject: `Payment received: ${amount} for ${booking.treatment} on ${formatMediumDate(booking.isoDate)}`,
     text: [
       greeting(booking.patientName),
       '',

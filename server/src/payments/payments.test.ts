@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/accounts.js';
+import { clinicDay, mediumDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import {
   bookingRow,
@@ -78,14 +79,14 @@ describe(`paying a booking through the demo gateway (${engine})`, () => {
 
   describe('the booking the payment page shows', () => {
     it('is read by its patient, with the date in medium format and the price in dollars', async () => {
-      const booking = await unpaidBooking(t, jane, { date: '2031-03-05', price_cents: 8950 });
+      const booking = await unpaidBooking(t, jane, { date: clinicDay(63), price_cents: 8950 });
       const response = await calls.readBooking(jane, booking.id);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         _id: booking.id,
         patientName: 'Jane Doe',
         patientMail: jane.email,
-        date: 'Mar 5, 2031',
+        date: mediumDay(63),
         slot: '10:00 AM - 10:30 AM',
         treatment: 'Teeth Cleaning',
         treatmentId: 'teeth-cleaning',

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signIn, signUp } from '../../test/accounts.js';
 import { type Person, signedUp, signedUpAdmin } from '../../test/admin-fixtures.js';
+import { clinicDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { countAdmins, removeUser as removeUserRecord, setAdmin } from './repository.js';
 import { userErrors } from './routes.js';
@@ -186,7 +187,7 @@ describe(`removing a user (${engine})`, () => {
         treatment_id: treatment.id,
         treatment_name: treatment.name,
         price_cents: treatment.price_cents,
-        date: '2031-03-03',
+        date: clinicDay(61),
         slot: '10:00 AM - 10:30 AM',
         patient_id: userId,
         patient_email: person.email,

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { bookingRequestSchema, isoDateField, mediumDateField } from './booking.js';
+import type { IsoDate } from './dates.js';
+
+describe('a booking date on the wire and inside', () => {
+  it('decodes the spec’s medium format to an ISO date and encodes it back', () => {
+    expect(mediumDateField.decode('Jan 5, 2022')).toBe('2022-01-05');
+    expect(mediumDateField.encode('2022-01-05' as IsoDate)).toBe('Jan 5, 2022');
+  });
+
+  it.each(['Feb 30, 2024', '2022-01-05', 'jan 5, 2022', ''])(
+    'refuses %j with the reason',
+    (text) => {
+      const result = mediumDateField.safeDecode(text);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(
+        "Provide a real date in the form 'Jan 5, 2022'",
+      );
+    },
+  );
+
+  it('hands a booking request’s date over as an ISO date', () => {
+    const request = bookingRequestSchema.decode({
+      treatmentId: 'teeth-cleaning',
+      date: 'Mar 3, 2031',
+      slot: '10:00 AM - 10:30 AM',
+      phone: '+1 555 010 2030',
+      age: 34,
+    });
+    expect(request.date).toBe('2031-03-03');
+  });
+
+  it('reads ISO dates of query strings, refusing impossible ones', () => {
+    expect(isoDateField.parse('2028-02-29')).toBe('2028-02-29');
+    expect(isoDateField.safeParse('2027-02-29').success).toBe(false);
+  });
+});
