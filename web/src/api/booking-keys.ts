@@ -1,11 +1,14 @@
+import type { IsoDate } from '@doctors-portal/contract';
+
 /**
  * The query keys of the booking data, shared by the features that read or change it (booking
- * it, paying it): availability is cached per date, a patient's own bookings per address.
+ * it, paying it): availability is cached per day (an IsoDate), a patient's own bookings per
+ * address.
  */
 export const bookingKeys = {
-  /** Every date's availability: invalidate this after any booking or cancellation. */
+  /** Every day's availability: invalidate this after any booking or cancellation. */
   available: ['available'] as const,
-  availableOn: (date: string) => ['available', date] as const,
+  availableOn: (date: IsoDate | null) => ['available', date] as const,
   /** Every patient's bookings list. */
   bookings: ['bookings'] as const,
   bookingsOf: (email: string) => ['bookings', email] as const,

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * The one way the web app talks to the portal's API: JSON in and out, the bearer access
  * token, and every failure turned into an ApiError with a message that can be shown as it is.
@@ -13,6 +15,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server no longer honours the signed-in session (a 401 to a call that carried the token, or
+ * another status the call names). The query client ends the session once for every screen
+ * (lib/query-client.ts), and the route guards take the patient to the login page.
+ */
+export class SessionEndedError extends ApiError {
+  constructor(status: number, message: string, body: unknown = null) {
+    super(status, message, body);
+    this.name = 'SessionEndedError';
+  }
+}
+
 type Body = Record<string, unknown> | unknown[] | FormData;
 
 export interface RequestOptions {
@@ -21,6 +35,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Leave out the bearer token (public calls, and the calls that obtain one). */
   anonymous?: boolean;
+  /**
+   * The answers that mean the session has ended, for a call that carries the token: 401 unless
+   * given (My Appointments adds 403, spec section 4).
+   */
+  sessionEndsOn?: readonly number[];
 }
 
 /** Supplies the current access token, renewing it first when it is about to end. */
@@ -34,6 +53,18 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (await apiWithHeaders<T>(path, options)).data;
 }
 
+/** The token to send; a session the server refuses to renew it for has ended. */
+async function bearerToken(): Promise<string | null> {
+  try {
+    return await tokenSource();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      throw new SessionEndedError(error.status, error.message, error.body);
+    }
+    throw error;
+  }
+}
+
 /**
  * Like `api`, and also hands back the answer's headers, for calls that put something there
  * (e.g. `X-Total-Count` on a page of a list).
@@ -43,7 +74,7 @@ export async function apiWithHeaders<T>(
   options: RequestOptions = {},
 ): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = options.anonymous ? null : await tokenSource();
+  const token = options.anonymous ? null : await bearerToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -66,9 +97,27 @@ export async function apiWithHeaders<T>(
   }
   const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
-    const message =
-      (data as { message?: unknown } | null)?.message ?? `The portal answered ${response.status}.`;
-    throw new ApiError(response.status, String(message), data);
+    const message = String(
+      (data as { message?: unknown } | null)?.message ?? `The portal answered ${response.status}.`,
+    );
+    const ended = !options.anonymous && (options.sessionEndsOn ?? [401]).includes(response.status);
+    throw ended
+      ? new SessionEndedError(response.status, message, data)
+      : new ApiError(response.status, message, data);
   }
   return { data: data as T, headers: response.headers };
+}
+
+/**
+ * Reads an answer with the contract's schema: its wire formats become the app's own (a booking's
+ * 'Jan 5, 2022' becomes the IsoDate '2022-01-05'). An answer that does not fit is an ApiError
+ * the screens can show.
+ */
+export function decodeAnswer<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  try {
+    return schema.decode(data as z.input<S>);
+  } catch (error) {
+    console.error('The portal sent an answer this page cannot read', error);
+    throw new ApiError(0, 'The portal sent an answer this page cannot read. Please try again.');
+  }
 }

@@ -1,6 +1,7 @@
 import { paths } from '@doctors-portal/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, type Location, useLocation } from 'react-router';
+import { Icon } from '../icon';
 import { LogoMark } from './logo';
 import { DASHBOARD_SIDEBAR_ID, setSidebarOpen, useSidebar } from './sidebar-toggle';
 
@@ -64,41 +65,18 @@ const linkClass =
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" focusable="false">
-      {open ? (
-        <path
-          d="M6 6l12 12M18 6L6 18"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        />
-      ) : (
-        <path
-          d="M4 7h16M4 12h16M4 17h16"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        />
-      )}
-    </svg>
+    <Icon className="size-6">
+      <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+    </Icon>
   );
 }
 
 function SidebarIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" focusable="false">
-      <rect
-        x="3.5"
-        y="4.5"
-        width="17"
-        height="15"
-        rx="2.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      />
-      <path d="M9.5 4.5v15" stroke="currentColor" strokeWidth="2" />
-    </svg>
+    <Icon className="size-6">
+      <rect x="3.5" y="4.5" width="17" height="15" rx="2.5" />
+      <path d="M9.5 4.5v15" />
+    </Icon>
   );
 }
 

@@ -1,8 +1,9 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { api, setAccessTokenSource } from '../api-client';
 import { clearAccessToken, currentAccessToken, startAccessToken } from './access-token';
-import { getSession, type SessionUser, signOut as signOutOnServer } from './auth-api';
+import { type SessionUser, signOut as signOutOnServer } from './auth-api';
+import { endSession, sessionQuery } from './session';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -11,19 +12,11 @@ export interface Auth {
   user: SessionUser | null;
   /** Signs out on the server (the access token stops working at once) and forgets the token. */
   signOut(): Promise<void>;
-  /** Forgets the session locally, for when the server says it has ended (401/403). */
-  endSession(): void;
   /** Re-reads the session after signing in. */
   refresh(): Promise<void>;
 }
 
 const AuthContext = createContext<Auth | null>(null);
-
-export const sessionQuery = queryOptions({
-  queryKey: ['session'],
-  queryFn: ({ signal }) => getSession(signal),
-  staleTime: 5 * 60 * 1000,
-});
 
 setAccessTokenSource(currentAccessToken);
 
@@ -43,16 +36,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     retry: false,
   });
 
-  const endSession = useCallback(() => {
-    clearAccessToken();
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
-    queryClient.setQueryData(sessionQuery.queryKey, null);
-  }, [queryClient]);
-
   // A session the server no longer honours (the token could not be issued) is no session.
   useEffect(() => {
-    if (token.isError) endSession();
-  }, [token.isError, endSession]);
+    if (token.isError) endSession(queryClient);
+  }, [token.isError, queryClient]);
   useEffect(() => {
     if (session.data === null) clearAccessToken();
   }, [session.data]);
@@ -69,12 +56,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: status === 'signed-in' ? user : null,
       signOut: async () => {
         await signOutOnServer().catch(() => {});
-        endSession();
+        endSession(queryClient);
       },
-      endSession,
       refresh: () => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
     };
-  }, [session.isPending, user, token.isPending, token.isSuccess, endSession, queryClient]);
+  }, [session.isPending, user, token.isPending, token.isSuccess, queryClient]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { ScreenOutlet } from '../../components/layout/screen-outlet';
 import { VerifyEmailNotice } from '../../components/verify-email-notice';
-import { DashboardSidebar } from '../../features/dashboard/dashboard-sidebar';
-import { WelcomeBanner } from '../../features/dashboard/welcome-banner';
+import { DashboardSidebar } from '../../features/dashboard/components/dashboard-sidebar';
+import { WelcomeBanner } from '../../features/dashboard/components/welcome-banner';
 import { useAuth } from '../../lib/auth/auth-provider';
 
 /**

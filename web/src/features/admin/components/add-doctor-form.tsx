@@ -1,13 +1,16 @@
 import { doctorFormSchema, IMAGE_MAX_BYTES, IMAGE_TYPES, messages } from '@doctors-portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
-import { ErrorAlert } from '../../../components/error-alert';
 import { Field, SelectField } from '../../../components/form-field';
-import { ApiError } from '../../../lib/api-client';
-import { addDoctor, adminKeys, servicesQuery, uploadImage } from '../api/admin';
+import { Icon } from '../../../components/icon';
+import { QueryError } from '../../../components/query-state';
+import { ApiError, SessionEndedError } from '../../../lib/api-client';
+import { useAddDoctor } from '../api/add-doctor';
+import { servicesQuery } from '../api/get-services';
+import { useUploadImage } from '../api/upload-image';
 
 interface DoctorFormValues {
   name: string;
@@ -77,20 +80,10 @@ function usePreview(file: File | undefined) {
 
 function PhotoIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-8"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.6}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Icon className="size-8" strokeWidth={1.6}>
       <circle cx="12" cy="8.5" r="3.5" />
       <path d="M5 20a7 7 0 0 1 14 0" />
-    </svg>
+    </Icon>
   );
 }
 
@@ -102,8 +95,9 @@ type Phase = 'idle' | 'uploading' | 'saving';
  * its URL (`POST /api/doctor`); on success the form empties for the next one.
  */
 export function AddDoctorForm() {
-  const queryClient = useQueryClient();
   const services = useQuery(servicesQuery);
+  const uploadImage = useUploadImage();
+  const addDoctor = useAddDoctor();
   const form = useRef<HTMLFormElement>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const {
@@ -122,8 +116,9 @@ export function AddDoctorForm() {
   const save = async (doctor: DoctorFormOutput): Promise<keyof DoctorFormValues> => {
     let image: string;
     try {
-      image = await uploadImage(doctor.photo);
+      image = await uploadImage.mutateAsync(doctor.photo);
     } catch (error) {
+      if (error instanceof SessionEndedError) return 'photo';
       const message =
         error instanceof Error ? error.message : 'The photo could not be uploaded. Try again.';
       setError('photo', { type: 'server', message });
@@ -132,7 +127,7 @@ export function AddDoctorForm() {
     }
     setPhase('saving');
     try {
-      const { insertedId } = await addDoctor({
+      const { insertedId } = await addDoctor.mutateAsync({
         name: doctor.name,
         email: doctor.email,
         specialty: doctor.specialty,
@@ -143,12 +138,12 @@ export function AddDoctorForm() {
         return 'name';
       }
       toast.success(messages.doctorAdded);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.doctors });
       // The browser empties the file input; the form library forgets the values and errors.
       form.current?.reset();
       reset(EMPTY);
       return 'name';
     } catch (error) {
+      if (error instanceof SessionEndedError) return 'name';
       if (error instanceof ApiError && error.status === 409) {
         // A doctor with this email exists already: the server says so.
         toast.error(error.message);
@@ -208,17 +203,12 @@ export function AddDoctorForm() {
             ))}
           </SelectField>
           {services.isError ? (
-            <div className="mt-3 flex flex-wrap items-center gap-3">
-              <ErrorAlert>{`The specialties could not be loaded. ${services.error.message}`}</ErrorAlert>
-              <button
-                type="button"
-                className="btn btn-primary btn-outline btn-sm"
-                onClick={() => void services.refetch()}
-                disabled={services.isFetching}
-              >
-                Try again
-              </button>
-            </div>
+            <QueryError
+              message={`The specialties could not be loaded. ${services.error.message}`}
+              onRetry={() => void services.refetch()}
+              retrying={services.isFetching}
+              className="mt-3 flex flex-wrap items-center gap-3"
+            />
           ) : null}
         </div>
         <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-start">

@@ -1,8 +1,8 @@
 import type { Doctor } from '@doctors-portal/contract';
+import { card, TableRegion } from '../../../components/responsive-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import { Email } from './email';
 import { ThumbDownIcon, ThumbUpIcon, TrashIcon } from './icons';
-import { card, TableRegion } from './responsive-table';
 
 export interface DoctorsTableProps {
   doctors: Doctor[];

@@ -1,7 +1,7 @@
 import type { User } from '@doctors-portal/contract';
+import { card, TableRegion } from '../../../components/responsive-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import { Email } from './email';
-import { card, TableRegion } from './responsive-table';
 
 /** What is being done to a user right now, so that only that row's button shows it. */
 export interface UserAction {

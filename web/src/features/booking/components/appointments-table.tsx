@@ -1,6 +1,6 @@
-import { type Booking, formatDollars, paths } from '@doctors-portal/contract';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type Booking, formatDollars, formatMediumDate, paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
+import { card, TableRegion } from '../../../components/responsive-table';
 import { UserAvatar } from '../../../components/user-avatar';
 
 export interface AppointmentsTableProps {
@@ -66,39 +66,9 @@ function Payment({
   );
 }
 
-/** Whether the element is wider than its box, i.e. scrolls sideways. */
-function useScrollsSideways<T extends HTMLElement>(ref: RefObject<T | null>) {
-  const [scrolls, setScrolls] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
-    check();
-    const observer = new ResizeObserver(check);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return scrolls;
-}
-
-/**
- * Below the large breakpoint (where the dashboard's sidebar turns into a drawer) each row is laid
- * out as a card: the number, avatar and name on top, then one line per labelled cell. The
- * elements stay a table, so assistive technology still reads rows and columns.
- */
-const card = {
-  table: 'max-lg:block',
-  head: 'max-lg:sr-only',
-  body: 'max-lg:flex max-lg:flex-col max-lg:gap-4',
-  row: 'max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-3 max-lg:gap-y-2.5 max-lg:rounded-box max-lg:border max-lg:border-base-300 max-lg:bg-base-100 max-lg:p-4 max-lg:shadow-soft',
-  plain: 'max-lg:border-0 max-lg:p-0',
-  line: 'max-lg:flex max-lg:basis-full max-lg:items-start max-lg:justify-between max-lg:gap-4 max-lg:border-0 max-lg:p-0 max-lg:text-right max-lg:before:text-sm max-lg:before:text-muted max-lg:before:content-[attr(data-label)]',
-};
-
 /**
  * The patient's bookings (spec: number, avatar, name, date, schedule, treatment, payment): a
- * table on large screens, cards on smaller ones. Should the table ever be wider than its box, it
- * scrolls inside a region that the keyboard can reach.
+ * table on large screens, cards on smaller ones (components/responsive-table.tsx).
  */
 export function AppointmentsTable({
   bookings,
@@ -107,16 +77,8 @@ export function AppointmentsTable({
   onCancel,
   labelledBy,
 }: AppointmentsTableProps) {
-  const box = useRef<HTMLElement>(null);
-  const scrolls = useScrollsSideways(box);
   return (
-    <section
-      ref={box}
-      aria-labelledby={labelledBy}
-      // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
-      tabIndex={scrolls ? 0 : undefined}
-      className="overflow-x-auto lg:rounded-box lg:border lg:border-base-300 lg:bg-base-100 lg:shadow-soft"
-    >
+    <TableRegion labelledBy={labelledBy}>
       <table className={`table lg:[&_td]:px-3 lg:[&_th]:px-3 ${card.table}`}>
         <thead className={`bg-base-200/70 text-sm text-neutral ${card.head}`}>
           <tr>
@@ -147,25 +109,23 @@ export function AppointmentsTable({
                 <UserAvatar name={booking.patientName} image={image} />
               </td>
               <td className={`font-medium max-lg:flex-1 ${card.plain}`}>{booking.patientName}</td>
-              <td data-label="Date" className={`whitespace-nowrap ${card.line}`}>
-                {booking.date}
+              <td data-label="Date" className={`whitespace-nowrap ${card.lineTop}`}>
+                {formatMediumDate(booking.date)}
               </td>
-              <td data-label="Schedule" className={`whitespace-nowrap ${card.line}`}>
+              <td data-label="Schedule" className={`whitespace-nowrap ${card.lineTop}`}>
                 {booking.slot}
               </td>
               <td
                 id={`booking-${booking._id}-treatment`}
                 data-label="Treatment"
-                className={card.line}
+                className={card.lineTop}
               >
                 <div>
                   <span className="font-medium">{booking.treatment}</span>
                   <span className="block text-xs text-muted">{formatDollars(booking.price)}</span>
                 </div>
               </td>
-              <td
-                className={`${card.plain} max-lg:mt-1 max-lg:basis-full max-lg:border-t max-lg:border-base-300 max-lg:pt-3`}
-              >
+              <td className={card.actions}>
                 <Payment
                   booking={booking}
                   cancelling={cancelling === booking._id}
@@ -176,6 +136,6 @@ export function AppointmentsTable({
           ))}
         </tbody>
       </table>
-    </section>
+    </TableRegion>
   );
 }

@@ -1,7 +1,7 @@
-import type { AvailableTreatment } from '@doctors-portal/contract';
+import { type AvailableTreatment, formatMediumDate, type IsoDate } from '@doctors-portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Ref } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
+import { QueryState } from '../../../components/query-state';
 import { TreatmentCard, TreatmentCardSkeleton } from './treatment-card';
 
 /** The spec's 1, 2 and 3 columns on small, medium and large screens. */
@@ -9,8 +9,8 @@ const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
 const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
 
 export interface AvailableAppointmentsProps {
-  /** The chosen day in the medium format. */
-  date: string;
+  /** The chosen day. */
+  date: IsoDate;
   availability: UseQueryResult<AvailableTreatment[]>;
   onBook: (treatment: AvailableTreatment, button: HTMLButtonElement) => void;
   onIntent?: () => void;
@@ -26,6 +26,7 @@ export function AvailableAppointments({
   onIntent,
   headingRef,
 }: AvailableAppointmentsProps) {
+  const day = formatMediumDate(date);
   const treatments = availability.data;
   const fullyBooked =
     treatments !== undefined &&
@@ -46,7 +47,7 @@ export function AvailableAppointments({
             tabIndex={-1}
             className="heading-2 mt-3 text-neutral outline-none"
           >
-            {`Available Appointments on ${date}`}
+            {`Available Appointments on ${day}`}
           </h2>
           {fullyBooked ? (
             <p className="lead mt-4">
@@ -60,10 +61,36 @@ export function AvailableAppointments({
         </div>
 
         <div className="mt-10" aria-busy={availability.isFetching}>
-          {treatments ? (
-            treatments.length > 0 ? (
+          <QueryState
+            query={availability}
+            loading={
+              <>
+                <span role="status" className="sr-only">
+                  Loading available appointments…
+                </span>
+                <ul className={GRID} aria-hidden="true">
+                  {SKELETONS.map((key) => (
+                    <TreatmentCardSkeleton key={key} />
+                  ))}
+                </ul>
+              </>
+            }
+            isEmpty={(list) => list.length === 0}
+            empty={
+              <div className="mx-auto max-w-xl rounded-box border border-dashed border-base-300 bg-base-200/60 px-6 py-10 text-center">
+                <p className="heading-3 text-neutral">No treatments on this day</p>
+                <p className="mt-2 text-muted">
+                  The clinic offers no appointments on {day}. Please pick another date.
+                </p>
+              </div>
+            }
+            error={(error) => `We could not load the appointments for ${day}. ${error.message}`}
+            errorClassName="mx-auto flex max-w-xl flex-col items-center gap-4"
+            errorSize="md"
+          >
+            {(list) => (
               <ul className={GRID}>
-                {treatments.map((treatment) => (
+                {list.map((treatment) => (
                   <TreatmentCard
                     key={treatment._id}
                     treatment={treatment}
@@ -72,40 +99,8 @@ export function AvailableAppointments({
                   />
                 ))}
               </ul>
-            ) : (
-              <div className="mx-auto max-w-xl rounded-box border border-dashed border-base-300 bg-base-200/60 px-6 py-10 text-center">
-                <p className="heading-3 text-neutral">No treatments on this day</p>
-                <p className="mt-2 text-muted">
-                  The clinic offers no appointments on {date}. Please pick another date.
-                </p>
-              </div>
-            )
-          ) : availability.isError ? (
-            <div className="mx-auto flex max-w-xl flex-col items-center gap-4">
-              <ErrorAlert>
-                {`We could not load the appointments for ${date}. ${availability.error.message}`}
-              </ErrorAlert>
-              <button
-                type="button"
-                className="btn btn-primary btn-outline"
-                onClick={() => void availability.refetch()}
-                disabled={availability.isFetching}
-              >
-                Try again
-              </button>
-            </div>
-          ) : (
-            <>
-              <span role="status" className="sr-only">
-                Loading available appointments…
-              </span>
-              <ul className={GRID} aria-hidden="true">
-                {SKELETONS.map((key) => (
-                  <TreatmentCardSkeleton key={key} />
-                ))}
-              </ul>
-            </>
-          )}
+            )}
+          </QueryState>
         </div>
       </div>
     </section>

@@ -1,61 +1,63 @@
 import {
   type AvailableTreatment,
   type BookingFormInput,
-  type BookingResult,
   bookingFormSchema,
   formatDollars,
+  formatMediumDate,
+  type IsoDate,
   messages,
 } from '@doctors-portal/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
-import { bookingKeys } from '../../../api/booking-keys';
 import { Field } from '../../../components/form-field';
+import { Icon } from '../../../components/icon';
 import { VerifyEmailNotice } from '../../../components/verify-email-notice';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { createBooking } from '../api/booking';
+import { BookingRefusedError, useCreateBooking } from '../api/create-booking';
 
 export interface BookingModalProps {
   treatment: AvailableTreatment;
-  /** The chosen day in the medium format ('Jan 5, 2030'). */
-  date: string;
+  /** The chosen day. */
+  date: IsoDate;
   /** Closes the modal and clears the selection (after a submit, Escape or the close button). */
   onClose: () => void;
 }
 
-type Conflict = Extract<BookingResult, { success: false }>;
-
 /** The toast for a failed booking: the spec's conflict, the taken slot, or the server's reason. */
 function failureMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'The booking could not be made. Please try again.';
-  const body = error.body as Partial<Conflict> | null;
-  if (error.status === 409 && body?.reason === 'patient' && body.booking) {
-    return messages.bookingConflict(body.booking.date, body.booking.slot);
+  if (error instanceof BookingRefusedError) {
+    const { reason, booking, message } = error.refusal;
+    if (reason === 'patient' && booking) {
+      return messages.bookingConflict(formatMediumDate(booking.date), booking.slot);
+    }
+    if (reason === 'slot') return message || messages.slotTaken;
+    return message;
   }
-  if (error.status === 409 && body?.reason === 'slot') return body.message ?? messages.slotTaken;
-  return error.message;
+  if (error instanceof ApiError) return error.message;
+  return 'The booking could not be made. Please try again.';
 }
 
 function CloseIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false">
-      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
+    <Icon className="size-5">
+      <path d="M6 6l12 12M18 6L6 18" />
+    </Icon>
   );
 }
 
 /**
  * The booking modal (spec section 2), on the native <dialog>: labelled by the treatment's name,
  * focus kept inside, Escape closes. Name, email and date are read-only; slot, phone and age are
- * validated with the shared schema. Any answer closes it and refreshes the day's availability.
+ * validated with the shared schema. Any answer closes it (and the day's availability is read
+ * again, see useCreateBooking).
  */
 export default function BookingModal({ treatment, date, onClose }: BookingModalProps) {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
+  const booking = useCreateBooking();
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = useId();
   const titleId = `${ids}-title`;
@@ -85,7 +87,7 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
   const submit = handleSubmit(async (form) => {
     if (!user) return;
     try {
-      await createBooking({
+      await booking.mutateAsync({
         treatmentId: treatment._id,
         treatment: treatment.name,
         date,
@@ -96,13 +98,10 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
         phone: form.phone,
         age: form.age,
       });
-      toast.success(messages.bookingSet(date, form.slot));
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.bookings });
+      toast.success(messages.bookingSet(formatMediumDate(date), form.slot));
     } catch (error) {
       toast.error(failureMessage(error));
     } finally {
-      // The spec refetches the day's slots after every attempt, successful or not.
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.available });
       close();
     }
   });
@@ -148,7 +147,12 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
           </div>
         )}
         <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
-          <Field label="Date" value={date} readOnly className="input w-full bg-base-200" />
+          <Field
+            label="Date"
+            value={formatMediumDate(date)}
+            readOnly
+            className="input w-full bg-base-200"
+          />
           <div className="flex flex-col gap-1.5">
             <label htmlFor={slotId} className="text-sm font-medium">
               Time slot

@@ -20,11 +20,11 @@ import {
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { clinicQuery } from '../../../api/clinic';
-import { ErrorAlert } from '../../../components/error-alert';
+import { QueryState } from '../../../components/query-state';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import type { LoginState } from '../../../lib/auth/guards';
 import { useNearViewport } from '../../../lib/use-near-viewport';
-import { availabilityQuery } from '../api/booking';
+import { availabilityQuery } from '../api/get-availability';
 import { isoToLocalDate, localDateToIso } from '../dates';
 import { AvailableAppointments } from './available-appointments';
 import type { BookingModalProps } from './booking-modal';
@@ -118,12 +118,8 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
   const today = timeZone ? todayIn(timeZone) : null;
   const requested = parseIsoDate(params.get(DATE_PARAM) ?? '');
   const day = today && requested && requested >= today ? requested : today;
-  const date = day ? formatMediumDate(day) : null;
 
-  const availability = useQuery({
-    ...availabilityQuery(date ?? ''),
-    enabled: date !== null && near,
-  });
+  const availability = useQuery({ ...availabilityQuery(day), enabled: near });
   const signedIn = auth.status === 'signed-in';
 
   const updateParams = useCallback(
@@ -164,10 +160,12 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
     const treatment = availability.data.find((candidate) => candidate._id === resume);
     if (treatment && treatment.slots.length > 0) {
       open(treatment, document.getElementById(bookButtonId(treatment._id)));
-    } else if (treatment && date) {
-      toast.info(`${treatment.name} has no free slots left on ${date}. Please pick another day.`);
+    } else if (treatment && day) {
+      toast.info(
+        `${treatment.name} has no free slots left on ${formatMediumDate(day)}. Please pick another day.`,
+      );
     }
-  }, [resume, signedIn, availability.data, updateParams, open, date]);
+  }, [resume, signedIn, availability.data, updateParams, open, day]);
 
   const close = useCallback(() => {
     const trigger = selection?.trigger;
@@ -204,7 +202,7 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
             <dl className="mt-7 flex flex-wrap gap-3 text-[0.95rem]">
               <div className="rounded-box bg-base-100/80 px-4 py-3 shadow-soft">
                 <dt className="text-sm text-muted">Your chosen day</dt>
-                <dd className="font-semibold text-neutral">{date ?? '…'}</dd>
+                <dd className="font-semibold text-neutral">{day ? formatMediumDate(day) : '…'}</dd>
               </div>
               <div className="rounded-box bg-base-100/80 px-4 py-3 shadow-soft">
                 <dt className="text-sm text-muted">Opening hours</dt>
@@ -219,42 +217,39 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
           </div>
 
           <div className="w-fit max-w-full rounded-box border border-base-300 bg-base-100 p-4 shadow-lift sm:p-6">
-            {today && day && near ? (
-              <Suspense fallback={<CalendarLoading />}>
-                <BookingCalendar
-                  aria-labelledby={titleId}
-                  selected={isoToLocalDate(day)}
-                  today={isoToLocalDate(today)}
-                  onSelect={(picked) =>
-                    updateParams((next) => {
-                      next.set(DATE_PARAM, localDateToIso(picked));
-                      next.delete(BOOK_PARAM);
-                    })
-                  }
-                />
-              </Suspense>
-            ) : clinic.isError ? (
-              <div className="flex w-72 max-w-full flex-col items-start gap-3">
-                <ErrorAlert>{`The calendar could not be loaded. ${clinic.error.message}`}</ErrorAlert>
-                <button
-                  type="button"
-                  className="btn btn-primary btn-outline btn-sm"
-                  onClick={() => void clinic.refetch()}
-                  disabled={clinic.isFetching}
-                >
-                  Try again
-                </button>
-              </div>
-            ) : (
-              <CalendarLoading />
-            )}
+            <QueryState
+              query={clinic}
+              loading={<CalendarLoading />}
+              error={(error) => `The calendar could not be loaded. ${error.message}`}
+              errorClassName="flex w-72 max-w-full flex-col items-start gap-3"
+            >
+              {() =>
+                today && day && near ? (
+                  <Suspense fallback={<CalendarLoading />}>
+                    <BookingCalendar
+                      aria-labelledby={titleId}
+                      selected={isoToLocalDate(day)}
+                      today={isoToLocalDate(today)}
+                      onSelect={(picked) =>
+                        updateParams((next) => {
+                          next.set(DATE_PARAM, localDateToIso(picked));
+                          next.delete(BOOK_PARAM);
+                        })
+                      }
+                    />
+                  </Suspense>
+                ) : (
+                  <CalendarLoading />
+                )
+              }
+            </QueryState>
           </div>
         </div>
       </section>
 
-      {date ? (
+      {day ? (
         <AvailableAppointments
-          date={date}
+          date={day}
           availability={availability}
           onBook={onBook}
           onIntent={signedIn ? () => void loadBookingModal().catch(() => {}) : undefined}
@@ -262,9 +257,9 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
         />
       ) : null}
 
-      {selection && date ? (
+      {selection && day ? (
         <Suspense fallback={null}>
-          <BookingModal treatment={selection.treatment} date={date} onClose={close} />
+          <BookingModal treatment={selection.treatment} date={day} onClose={close} />
         </Suspense>
       ) : null}
     </>

@@ -1,4 +1,5 @@
 import { type AvailableTreatment, formatDollars, messages } from '@doctors-portal/contract';
+import { Icon } from '../../../components/icon';
 
 /** '1 Space', '3 Spaces', '0 Spaces'. */
 export const spaces = (count: number) => `${count} ${count === 1 ? 'Space' : 'Spaces'}`;
@@ -8,10 +9,10 @@ export const bookButtonId = (treatmentId: string) => `book-${treatmentId}`;
 
 function ClockIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-4 shrink-0" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2" />
-    </svg>
+    <Icon className="size-4 shrink-0" strokeLinecap="butt" strokeLinejoin="miter">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </Icon>
   );
 }
 

@@ -1,63 +1,52 @@
 import type { ReactNode } from 'react';
+import { Icon } from '../../../components/icon';
 
-/** Small line icons drawn with the text colour. All decorative: their label is the text beside. */
+/** Small line icons drawn with the text colour, a little finer than the app's. */
 type IconProps = { className?: string };
 
-function Icon({ className = 'size-6', children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
-}
+const LineIcon = ({ className = 'size-6', children }: IconProps & { children: ReactNode }) => (
+  <Icon className={className} strokeWidth={1.8}>
+    {children}
+  </Icon>
+);
 
 export const ClockIcon = (props: IconProps) => (
-  <Icon {...props}>
+  <LineIcon {...props}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
-  </Icon>
+  </LineIcon>
 );
 
 export const PinIcon = (props: IconProps) => (
-  <Icon {...props}>
+  <LineIcon {...props}>
     <path d="M12 21s-7-6.1-7-11.5A7 7 0 0 1 19 9.5C19 14.9 12 21 12 21z" />
     <circle cx="12" cy="9.5" r="2.5" />
-  </Icon>
+  </LineIcon>
 );
 
 export const PhoneIcon = (props: IconProps) => (
-  <Icon {...props}>
+  <LineIcon {...props}>
     <path d="M5 4h3.5l1.5 4-2 1.5a11 11 0 0 0 6.5 6.5L16 14l4 1.5V19a1.5 1.5 0 0 1-1.6 1.5C10.6 20 4 13.4 3.5 5.6A1.5 1.5 0 0 1 5 4z" />
-  </Icon>
+  </LineIcon>
 );
 
 export const MailIcon = (props: IconProps) => (
-  <Icon {...props}>
+  <LineIcon {...props}>
     <rect x="3" y="5" width="18" height="14" rx="2.5" />
     <path d="M4 7l8 6 8-6" />
-  </Icon>
+  </LineIcon>
 );
 
 export const CheckIcon = (props: IconProps) => (
-  <Icon {...props}>
+  <LineIcon {...props}>
     <path d="M5 12.5l4.5 4.5L19 7.5" />
-  </Icon>
+  </LineIcon>
 );
 
 export const ArrowIcon = (props: IconProps) => (
-  <Icon {...props}>
+  <LineIcon {...props}>
     <path d="M5 12h14M13 6l6 6-6 6" />
-  </Icon>
+  </LineIcon>
 );
 
 export const QuoteIcon = ({ className = 'size-8' }: IconProps) => (

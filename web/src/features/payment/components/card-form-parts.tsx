@@ -1,4 +1,5 @@
-import type { BillingDetails } from '../api/payment';
+import { Icon } from '../../../components/icon';
+import type { BillingDetails } from '../api/confirm-demo-card';
 
 /** What the page gives either card form (the demo gateway's or Stripe's). */
 export interface CardFormProps {
@@ -58,20 +59,10 @@ export function PayButton({
 
 export function LockIcon({ className = 'size-4' }: { className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={`${className} shrink-0`}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Icon className={`${className} shrink-0`}>
       <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
       <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
-    </svg>
+    </Icon>
   );
 }
 

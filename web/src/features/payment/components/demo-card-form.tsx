@@ -9,8 +9,8 @@ import {
   useState,
 } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
-import { ApiError } from '../../../lib/api-client';
-import { confirmDemoPayment } from '../api/payment';
+import { ApiError, SessionEndedError } from '../../../lib/api-client';
+import { useConfirmDemoCard } from '../api/confirm-demo-card';
 import {
   caretAfterDigits,
   digitsOf,
@@ -18,7 +18,6 @@ import {
   formatExpiry,
   parseExpiry,
 } from '../card-format';
-import { useSessionEnded } from '../session';
 import { type CardFormProps, PayButton, PreparingNote } from './card-form-parts';
 
 type FieldName = 'number' | 'expiry' | 'cvc' | 'postalCode';
@@ -126,9 +125,9 @@ export default function DemoCardForm({
   const expiry = useFormattedValue(formatExpiry);
   const [cvc, setCvc] = useState('');
   const [postalCode, setPostalCode] = useState('');
-  const [processing, setProcessing] = useState(false);
+  const confirmCard = useConfirmDemoCard();
+  const processing = confirmCard.isPending;
   const [error, setError] = useState<{ message: string; field: FieldName | null } | null>(null);
-  const sessionEnded = useSessionEnded();
   const errorId = useId();
   const noticeId = useId();
   const ready = clientSecret !== null;
@@ -145,12 +144,11 @@ export default function DemoCardForm({
     event.preventDefault();
     if (!clientSecret || processing || done) return;
     setError(null);
-    setProcessing(true);
     const date = parseExpiry(expiry.value);
     try {
-      const result = await confirmDemoPayment(
+      const result = await confirmCard.mutateAsync({
         clientSecret,
-        {
+        card: {
           number: digitsOf(number.value),
           // An incomplete expiry is sent as month 0, so the gateway still checks the number first.
           expMonth: date?.month ?? 0,
@@ -159,7 +157,7 @@ export default function DemoCardForm({
           postalCode: postalCode.trim(),
         },
         billing,
-      );
+      });
       if ('error' in result) {
         const field = fieldOf(result.error.code);
         const message = field === 'expiry' && !date ? INCOMPLETE_EXPIRY : result.error.message;
@@ -168,7 +166,8 @@ export default function DemoCardForm({
         onPaid(result.paymentIntent.id);
       }
     } catch (failure) {
-      if (sessionEnded(failure)) return;
+      // An ended session is on its way to the login page.
+      if (failure instanceof SessionEndedError) return;
       setError({
         message:
           failure instanceof ApiError
@@ -176,8 +175,6 @@ export default function DemoCardForm({
             : 'The payment could not be sent. Please try again.',
         field: null,
       });
-    } finally {
-      setProcessing(false);
     }
   };
 

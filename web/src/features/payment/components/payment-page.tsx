@@ -1,21 +1,18 @@
-import { type Booking, messages, paths } from '@doctors-portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Booking, formatMediumDate, messages, paths } from '@doctors-portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { bookingKeys } from '../../../api/booking-keys';
 import { ErrorAlert } from '../../../components/error-alert';
-import { ApiError } from '../../../lib/api-client';
+import { Icon } from '../../../components/icon';
+import { QueryError } from '../../../components/query-state';
+import { ApiError, SessionEndedError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import {
-  type BillingDetails,
-  bookingQuery,
-  paymentConfigQuery,
-  paymentIntentQuery,
-  paymentKeys,
-  recordPayment,
-} from '../api/payment';
-import { useSessionEnded } from '../session';
+import type { BillingDetails } from '../api/confirm-demo-card';
+import { useConfirmPayment } from '../api/confirm-payment';
+import { paymentIntentQuery } from '../api/create-payment-intent';
+import { bookingQuery } from '../api/get-booking';
+import { paymentConfigQuery } from '../api/get-payment-config';
 import { LockIcon } from './card-form-parts';
 import DemoCardForm from './demo-card-form';
 import {
@@ -69,20 +66,10 @@ function Card({
 
 function CalendarIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="mt-0.5 size-5 shrink-0 text-primary"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Icon className="mt-0.5 size-5 shrink-0 text-primary">
       <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
       <path d="M3.5 10h17M8 3v4M16 3v4" />
-    </svg>
+    </Icon>
   );
 }
 
@@ -105,7 +92,7 @@ function BookingSummary({
       </h2>
       <p className="mt-4 flex items-start gap-2.5 font-medium">
         <CalendarIcon />
-        <span>{`Your appointment: ${booking.date} at ${booking.slot}`}</span>
+        <span>{`Your appointment: ${formatMediumDate(booking.date)} at ${booking.slot}`}</span>
       </p>
       <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
         <dt className="text-muted">Patient</dt>
@@ -216,30 +203,6 @@ function NothingDue() {
   );
 }
 
-function RetryableError({
-  message,
-  onRetry,
-  busy,
-}: {
-  message: string;
-  onRetry: () => void;
-  busy: boolean;
-}) {
-  return (
-    <div className="flex flex-col items-start gap-3">
-      <ErrorAlert>{message}</ErrorAlert>
-      <button
-        type="button"
-        className="btn btn-primary btn-outline btn-sm"
-        onClick={onRetry}
-        disabled={busy}
-      >
-        Try again
-      </button>
-    </div>
-  );
-}
-
 /**
  * /dashboard/payment/{id} (spec section 2, Payment page): the greeting, 'Please Pay for
  * {treatment}', the booking's date and slot, 'Pay: ${price}' and the card form of the configured
@@ -249,8 +212,7 @@ function RetryableError({
  */
 export function PaymentPage({ bookingId }: { bookingId: string }) {
   const { user } = useAuth();
-  const sessionEnded = useSessionEnded();
-  const queryClient = useQueryClient();
+  const confirmPayment = useConfirmPayment();
   const navigate = useNavigate();
   const amountId = useId();
   const formTitleId = useId();
@@ -273,38 +235,24 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
     enabled: due !== null,
   });
 
-  const expired = [booking.error, intent.error].find(
-    (error) => error instanceof ApiError && error.status === 401,
-  );
-  useEffect(() => {
-    if (expired) sessionEnded(expired);
-  }, [expired, sessionEnded]);
-
   // Paid meanwhile (another tab, or Stripe's webhook): show the booking as it now is.
   const paidMeanwhile = intent.error instanceof ApiError && intent.error.status === 409;
+  const { refetch: refetchBooking } = booking;
   useEffect(() => {
-    if (paidMeanwhile) {
-      void queryClient.invalidateQueries({ queryKey: paymentKeys.booking(bookingId) });
-    }
-  }, [paidMeanwhile, queryClient, bookingId]);
+    if (paidMeanwhile) void refetchBooking();
+  }, [paidMeanwhile, refetchBooking]);
 
   useEffect(() => () => clearTimeout(leaving.current), []);
 
   const record = async (transactionId: string) => {
     setPayment({ transactionId, record: 'saving' });
     try {
-      const answer = await recordPayment(bookingId, transactionId);
-      queryClient.setQueryData(paymentKeys.booking(bookingId), answer.booking);
-      // My Appointments shows PAID at once (no stale 'Plz Pay' while it refetches).
-      queryClient.setQueriesData<Booking[]>({ queryKey: bookingKeys.bookings }, (list) =>
-        list?.map((item) => (item._id === bookingId ? answer.booking : item)),
-      );
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.bookings });
+      await confirmPayment.mutateAsync({ bookingId, transactionId });
       toast.success(messages.paymentSaved);
       setPayment({ transactionId, record: 'saved' });
       leaving.current = setTimeout(() => navigate(paths.dashboard), LEAVE_AFTER_MS);
     } catch (error) {
-      if (sessionEnded(error)) return;
+      if (error instanceof SessionEndedError) return;
       setPayment({
         transactionId,
         record: 'failed',
@@ -321,8 +269,9 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
   if (booking.isPending || (config.isPending && !booking.isError)) return <PaymentSkeleton />;
 
   if (booking.isError) {
+    // An ended session is on its way to the login page.
+    if (booking.error instanceof SessionEndedError) return <PaymentSkeleton />;
     const status = booking.error instanceof ApiError ? booking.error.status : 0;
-    if (status === 401) return <PaymentSkeleton />;
     if (status === 404) return <BookingNotFound />;
     if (status === 403) return <NotYourBooking />;
     return (
@@ -399,17 +348,20 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
           </div>
           <div className="flex flex-col gap-5">
             {config.isError ? (
-              <RetryableError
+              <QueryError
                 message={`The payment options could not be loaded. ${config.error.message}`}
                 onRetry={() => void config.refetch()}
-                busy={config.isFetching}
+                retrying={config.isFetching}
               />
             ) : null}
-            {intent.isError && !paidMeanwhile && !expired && !done ? (
-              <RetryableError
+            {intent.isError &&
+            !paidMeanwhile &&
+            !(intent.error instanceof SessionEndedError) &&
+            !done ? (
+              <QueryError
                 message={`Your payment could not be prepared. ${intent.error.message}`}
                 onRetry={() => void intent.refetch()}
-                busy={intent.isFetching}
+                retrying={intent.isFetching}
               />
             ) : null}
             {form}

@@ -1,6 +1,7 @@
 import { paths } from '@doctors-portal/contract';
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '../../../components/icon';
 
 function StateIcon({
   tone,
@@ -18,19 +19,7 @@ function StateIcon({
     <span
       className={`flex size-14 shrink-0 items-center justify-center rounded-full ${colours[tone]}`}
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="size-7"
-        aria-hidden="true"
-        focusable="false"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        {children}
-      </svg>
+      <Icon className="size-7">{children}</Icon>
     </span>
   );
 }

@@ -1,61 +1,48 @@
 import type { ReactNode } from 'react';
+import { Icon } from '../../../components/icon';
 
-/** Line icons of the dashboard's sidebar: decorative, hidden from assistive technology. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-5 shrink-0"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
+/** Line icons of the dashboard's sidebar. */
+const LinkIcon = ({ children }: { children: ReactNode }) => (
+  <Icon className="size-5 shrink-0">{children}</Icon>
+);
 
 export const CalendarIcon = () => (
-  <Icon>
+  <LinkIcon>
     <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
     <path d="M3.5 10h17M8 3v4M16 3v4" />
-  </Icon>
+  </LinkIcon>
 );
 
 export const StarIcon = () => (
-  <Icon>
+  <LinkIcon>
     <path d="m12 3.5 2.6 5.3 5.8.8-4.2 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.2-4.1 5.8-.8z" />
-  </Icon>
+  </LinkIcon>
 );
 
 export const HistoryIcon = () => (
-  <Icon>
+  <LinkIcon>
     <path d="M3.5 12a8.5 8.5 0 1 0 2.5-6" />
     <path d="M3.5 4v4h4M12 7.5V12l3 2" />
-  </Icon>
+  </LinkIcon>
 );
 
 export const UsersIcon = () => (
-  <Icon>
+  <LinkIcon>
     <circle cx="9" cy="8" r="3.5" />
     <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.7a3.5 3.5 0 0 1 0 6.6M18 14.2a6.5 6.5 0 0 1 3.5 5.8" />
-  </Icon>
+  </LinkIcon>
 );
 
 export const DoctorPlusIcon = () => (
-  <Icon>
+  <LinkIcon>
     <circle cx="10" cy="7.5" r="3.5" />
     <path d="M3.5 20a6.5 6.5 0 0 1 11-4.7M18.5 14v6M15.5 17h6" />
-  </Icon>
+  </LinkIcon>
 );
 
 export const ClipboardIcon = () => (
-  <Icon>
+  <LinkIcon>
     <rect x="5" y="4.5" width="14" height="16" rx="2" />
     <path d="M9 3.5h6v3H9zM8.5 11h7M8.5 15h5" />
-  </Icon>
+  </LinkIcon>
 );

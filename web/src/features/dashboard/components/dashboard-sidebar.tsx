@@ -6,9 +6,9 @@ import {
   setSidebarOpen,
   useSidebar,
   useSidebarPresence,
-} from '../../components/layout/sidebar-toggle';
-import { UserAvatar } from '../../components/user-avatar';
-import { useAdminStatus, useAuth } from '../../lib/auth/auth-provider';
+} from '../../../components/layout/sidebar-toggle';
+import { UserAvatar } from '../../../components/user-avatar';
+import { useAdminStatus, useAuth } from '../../../lib/auth/auth-provider';
 import {
   CalendarIcon,
   ClipboardIcon,

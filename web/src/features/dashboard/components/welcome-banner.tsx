@@ -1,5 +1,6 @@
 import { messages } from '@doctors-portal/contract';
 import { useId, useState } from 'react';
+import { Icon } from '../../../components/icon';
 
 type Choice = 'accepted' | 'denied';
 
@@ -40,20 +41,9 @@ export function WelcomeBanner({ email, onDismiss }: { email: string; onDismiss?:
 
   return (
     <div className="alert flex flex-col items-start gap-4 border-primary/20 bg-mint text-base-content shadow-soft sm:flex-row sm:items-center">
-      <svg
-        viewBox="0 0 24 24"
-        className="hidden size-8 shrink-0 text-primary sm:block"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path
-          d="M12 21s-7.5-4.4-9.3-9.2C1.4 8.3 3.6 4.5 7.3 4.5c2 0 3.4 1 4.7 2.7 1.3-1.7 2.7-2.7 4.7-2.7 3.7 0 5.9 3.8 4.6 7.3C19.5 16.6 12 21 12 21z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <Icon className="hidden size-8 shrink-0 text-primary sm:block">
+        <path d="M12 21s-7.5-4.4-9.3-9.2C1.4 8.3 3.6 4.5 7.3 4.5c2 0 3.4 1 4.7 2.7 1.3-1.7 2.7-2.7 4.7-2.7 3.7 0 5.9 3.8 4.6 7.3C19.5 16.6 12 21 12 21z" />
+      </Icon>
       <div id={textId} className="flex-1">
         <p className="font-display text-lg font-semibold text-neutral">{messages.welcome}</p>
         <p className="text-sm text-muted">

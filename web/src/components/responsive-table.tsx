@@ -15,11 +15,14 @@ function useScrollsSideways<T extends HTMLElement>(ref: RefObject<T | null>) {
   return scrolls;
 }
 
+const line =
+  'max-lg:flex max-lg:basis-full max-lg:justify-between max-lg:gap-4 max-lg:border-0 max-lg:p-0 max-lg:text-right max-lg:before:shrink-0 max-lg:before:text-sm max-lg:before:text-muted max-lg:before:content-[attr(data-label)]';
+
 /**
- * Below the large breakpoint (where the dashboard's sidebar turns into a drawer) each row is laid
- * out as a card, like the appointments table: a head line on top, then one line per labelled cell
- * (`data-label`), then the row's actions. The elements stay a table, so assistive technology still
- * reads rows and columns.
+ * The classes of a responsive table. Below the large breakpoint (where the dashboard's sidebar
+ * turns into a drawer) each row is laid out as a card: a head line on top, then one line per
+ * labelled cell (`data-label`), then the row's actions. The elements stay a table, so assistive
+ * technology still reads rows and columns.
  */
 export const card = {
   table: 'max-lg:block',
@@ -27,14 +30,17 @@ export const card = {
   body: 'max-lg:flex max-lg:flex-col max-lg:gap-4',
   row: 'max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-3 max-lg:gap-y-2.5 max-lg:rounded-box max-lg:border max-lg:border-base-300 max-lg:bg-base-100 max-lg:p-4 max-lg:shadow-soft',
   plain: 'max-lg:border-0 max-lg:p-0',
-  line: 'max-lg:flex max-lg:basis-full max-lg:items-center max-lg:justify-between max-lg:gap-4 max-lg:border-0 max-lg:p-0 max-lg:text-right max-lg:before:shrink-0 max-lg:before:text-sm max-lg:before:text-muted max-lg:before:content-[attr(data-label)]',
+  /** A labelled line, its label and value centred on each other. */
+  line: `${line} max-lg:items-center`,
+  /** A labelled line whose value may take two lines, its label beside the first. */
+  lineTop: `${line} max-lg:items-start`,
   actions:
     'max-lg:mt-1 max-lg:basis-full max-lg:border-0 max-lg:border-t max-lg:border-base-300 max-lg:px-0 max-lg:pb-0 max-lg:pt-3',
 };
 
 /**
- * The box around an admin table: a bordered card on large screens. Should the table ever be
- * wider than its box, it scrolls inside a region that the keyboard can reach.
+ * The box around a table: a bordered card on large screens. Should the table ever be wider than
+ * its box, it scrolls inside a region that the keyboard can reach.
  */
 export function TableRegion({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
   const box = useRef<HTMLElement>(null);

@@ -1,0 +1,8 @@
+/** The query keys of the administration screens. */
+export const adminKeys = {
+  /** Every page of the users list: invalidate this after any change to a user. */
+  users: ['admin', 'users'] as const,
+  usersPage: (page: number) => ['admin', 'users', page] as const,
+  doctors: ['admin', 'doctors'] as const,
+  services: ['services'] as const,
+};

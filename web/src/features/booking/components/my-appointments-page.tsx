@@ -1,0 +1,105 @@
+import { type Booking, formatMediumDate, paths } from '@doctors-portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { QueryState } from '../../../components/query-state';
+import { EmptyState, TableLoading } from '../../../components/responsive-table';
+import { Spinner } from '../../../components/spinner';
+import { ApiError, SessionEndedError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { useCancelBooking } from '../api/cancel-booking';
+import { myBookingsQuery } from '../api/get-my-bookings';
+import { AppointmentsTable } from './appointments-table';
+
+/**
+ * The patient's own appointments (spec section 2, My Appointments): the count, the table, and
+ * Cancel where the server allows it. A session the server no longer honours (401 or 403) ends
+ * and the patient goes to the login page (lib/query-client.ts, the route guards).
+ */
+export function MyAppointmentsPage() {
+  const { user } = useAuth();
+  const confirm = useConfirm();
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const bookings = useQuery({ ...myBookingsQuery(user?.email ?? ''), enabled: Boolean(user) });
+  const cancelling = useCancelBooking();
+
+  const cancel = async (booking: Booking) => {
+    const what = `${booking.treatment} appointment on ${formatMediumDate(booking.date)} at ${booking.slot}`;
+    const confirmed = await confirm({
+      message: `Cancel your ${what}?`,
+      confirmLabel: 'Cancel appointment',
+      cancelLabel: 'Keep it',
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await cancelling.mutateAsync(booking._id);
+      toast.success(`Your ${what} is cancelled.`);
+    } catch (error) {
+      if (error instanceof SessionEndedError) return;
+      toast.error(
+        error instanceof ApiError ? error.message : 'The appointment could not be cancelled.',
+      );
+    }
+    heading.current?.focus();
+  };
+
+  const count = bookings.data?.length;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="eyebrow">Dashboard</p>
+          <h1
+            id={headingId}
+            ref={heading}
+            tabIndex={-1}
+            className="heading-2 mt-2 text-neutral outline-none"
+          >
+            {count === undefined ? 'My Appointments' : `My Appointments: ${count}`}
+          </h1>
+        </div>
+        <Link to={paths.appointment} className="btn btn-primary btn-outline">
+          Book another visit
+        </Link>
+      </div>
+
+      <QueryState
+        query={bookings}
+        loading={
+          <TableLoading>
+            <Spinner label="Loading your appointments…" />
+          </TableLoading>
+        }
+        error={(error) => `Your appointments could not be loaded. ${error.message}`}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState
+            title="You have no appointments yet"
+            action={
+              <Link to={paths.appointment} className="btn btn-primary">
+                Book an appointment
+              </Link>
+            }
+          >
+            Pick a day and a treatment, and your booking will show up here.
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <AppointmentsTable
+            bookings={list}
+            image={user?.image}
+            cancelling={cancelling.isPending ? (cancelling.variables ?? null) : null}
+            onCancel={(booking) => void cancel(booking)}
+            labelledBy={headingId}
+          />
+        )}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { paths } from '@doctors-portal/contract';
+import { Link } from 'react-router';
+import { PageHeader } from './page-header';
+import { VisitCard } from './visit-card';
+
+const APPROACH = [
+  {
+    title: 'One team, one plan',
+    text: 'Your dentist, hygienist and assistant look at your records together before each visit, so everyone knows your history and nobody asks you the same question twice.',
+  },
+  {
+    title: 'Prevention first',
+    text: 'Regular check-ups, cleaning and fluoride keep small problems small. We only suggest treatment you need, and we tell you when it can safely wait.',
+  },
+  {
+    title: 'Clear about costs',
+    text: 'Every treatment has a published price. You see it when you book, and we agree a written plan with you before anything bigger begins.',
+  },
+];
+
+const STEPS = [
+  {
+    title: 'Sign in or create an account',
+    text: 'Use your email address or a social account. New patients are set up in a minute.',
+  },
+  {
+    title: 'Pick a day and a treatment',
+    text: 'The calendar shows each treatment with the slots still free on that day.',
+  },
+  {
+    title: 'Choose your slot',
+    text: 'Add a phone number and your age, confirm, and the time is yours. You get a confirmation on screen straight away.',
+  },
+  {
+    title: 'Pay securely by card',
+    text: 'Your appointments are listed in your dashboard, where you can pay securely by card ahead of your visit.',
+  },
+];
+
+const POLICIES = [
+  {
+    id: 'privacy',
+    title: 'Privacy policy',
+    text: 'We keep your name, contact details and appointments only to provide your care and run your bookings. Card details go straight to our payment provider and never reach our servers. We do not sell or share your data for marketing. You can ask for a copy of your data, or for it to be deleted, at the front desk or by email.',
+  },
+  {
+    id: 'terms',
+    title: 'Terms of care',
+    text: 'Please let us know at least 24 hours ahead if you cannot make an appointment, so the slot can go to another patient. Prices shown when you book are the prices you pay for that treatment; if your dentist recommends further work, you will receive a written plan and estimate first.',
+  },
+  {
+    id: 'cookies',
+    title: 'Cookie policy',
+    text: 'The portal uses only what it needs to keep you signed in and to remember your session. There are no advertising or tracking cookies.',
+  },
+  {
+    id: 'accessibility',
+    title: 'Accessibility',
+    text: 'The portal can be used with a keyboard and a screen reader, and our clinic has step-free access and an accessible treatment room. If anything gets in your way, tell us and we will help you book by phone.',
+  },
+];
+
+/** The clinic, how to book, and its policies. */
+export function AboutPage() {
+  return (
+    <>
+      <PageHeader eyebrow="About us" title="About Doctors Portal">
+        <p>
+          Doctors Portal is a neighbourhood dental clinic with a simple idea: good dental care
+          should be easy to book, easy to understand and gentle from the first visit. Our online
+          portal lets you book, follow and pay for your appointments whenever it suits you.
+        </p>
+      </PageHeader>
+
+      <section aria-labelledby="approach-title" className="section-y pt-8 sm:pt-10">
+        <div className="container-page">
+          <h2 id="approach-title" className="heading-2 text-neutral">
+            How we work
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {APPROACH.map((item, index) => (
+              <li key={item.title} className="rounded-box bg-base-200 p-7">
+                <span className="grid size-10 place-items-center rounded-full bg-primary font-bold text-primary-content">
+                  {index + 1}
+                </span>
+                <h3 className="heading-3 mt-5 text-neutral">{item.title}</h3>
+                <p className="mt-3 leading-relaxed text-muted">{item.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="booking-title" className="bg-base-200 section-y">
+        <div className="container-page grid gap-10 lg:grid-cols-[1.6fr_1fr] lg:gap-14">
+          <div>
+            <h2 id="booking-title" className="heading-2 text-neutral">
+              How to book
+            </h2>
+            <p className="lead mt-4">
+              Book online at any hour, or call us during opening hours and we&rsquo;ll find a time
+              with you.
+            </p>
+            <ol className="mt-8 space-y-6">
+              {STEPS.map((step, index) => (
+                <li key={step.title} className="flex gap-4">
+                  <span className="grid size-9 shrink-0 place-items-center rounded-full border-2 border-primary font-bold text-primary">
+                    {index + 1}
+                  </span>
+                  <div>
+                    <h3 className="font-semibold text-neutral">{step.title}</h3>
+                    <p className="mt-1 leading-relaxed text-muted">{step.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            <p className="mt-8 text-muted">
+              New here?{' '}
+              <Link to={paths.signup} className="link link-primary font-semibold">
+                Create your patient account
+              </Link>
+              . Want to know the people behind the clinic?{' '}
+              <Link to={paths.whoWeAre} className="link link-primary font-semibold">
+                Meet the team
+              </Link>
+              .
+            </p>
+          </div>
+          <div className="lg:pt-2">
+            <VisitCard />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="policies-title" className="section-y">
+        <div className="container-page">
+          <h2 id="policies-title" className="heading-2 text-neutral">
+            Policies
+          </h2>
+          <div className="mt-8 grid gap-x-12 gap-y-10 md:grid-cols-2">
+            {POLICIES.map((policy) => (
+              <article key={policy.id} id={policy.id} aria-labelledby={`${policy.id}-title`}>
+                <h3 id={`${policy.id}-title`} className="heading-3 text-neutral">
+                  {policy.title}
+                </h3>
+                <p className="mt-3 leading-relaxed text-muted">{policy.text}</p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
