@@ -1,0 +1,41 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionEndedError } from '../../../lib/api-client';
+import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
+import { booking, onTheWire } from '../../../test/fixtures';
+import { getMyBookings } from './get-my-bookings';
+
+let api: ApiStub;
+beforeEach(() => {
+  api = stubApi();
+});
+
+describe("the patient's bookings", () => {
+  it("decode each date from the wire's 'Jan 5, 2030' to the IsoDate '2030-01-05'", async () => {
+    api.on('GET /api/booking', { body: [onTheWire(booking())] });
+    expect(onTheWire(booking()).date).toBe('Jan 5, 2030');
+    const [mine] = await getMyBookings('maya@mail.com');
+    expect(mine?.date).toBe('2030-01-05');
+    expect(mine).toEqual(booking());
+  });
+
+  it('are asked for by the patient’s address', async () => {
+    api.on('GET /api/booking', { body: [] });
+    await getMyBookings('maya+1@mail.com');
+    expect(api.calls[0]?.url.searchParams.get('patientMail')).toBe('maya+1@mail.com');
+  });
+
+  it('refuse a date that is not on the calendar', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    api.on('GET /api/booking', { body: [{ ...onTheWire(booking()), date: 'Feb 30, 2030' }] });
+    await expect(getMyBookings('maya@mail.com')).rejects.toMatchObject({
+      message: 'The portal sent an answer this page cannot read. Please try again.',
+    });
+  });
+
+  it('say the session has ended on a 401 or a 403', async () => {
+    for (const status of [401, 403]) {
+      api.on('GET /api/booking', failure(status, 'Please log in first.'));
+      await expect(getMyBookings('maya@mail.com')).rejects.toBeInstanceOf(SessionEndedError);
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import type { IsoDate } from '@doctors-portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_KEY } from '../../../lib/auth/access-token';
+import { SignedInOutlet } from '../../../lib/auth/guards';
+import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
+import { booking, onTheWire, patient, signIn } from '../../../test/fixtures';
+import { renderInPortal } from '../../../test/render';
+import { MyAppointmentsPage } from './my-appointments-page';
+
+let api: ApiStub;
+beforeEach(() => {
+  api = stubApi();
+  signIn(api, patient);
+});
+
+const showMyAppointments = () =>
+  renderInPortal(null, {
+    at: '/dashboard?tab=upcoming',
+    routes: (
+      <Route element={<SignedInOutlet />}>
+        <Route path="/dashboard" element={<MyAppointmentsPage />} />
+      </Route>
+    ),
+  });
+
+describe('My Appointments', () => {
+  it('lists the patient’s bookings with the count, each date in the medium format', async () => {
+    api.on('GET /api/booking', {
+      body: [
+        onTheWire(booking()),
+        onTheWire(
+          booking({
+            _id: 'booking-2',
+            date: '2030-02-11' as IsoDate,
+            paid: true,
+            transactionId: 'pi_9',
+          }),
+        ),
+      ],
+    });
+    showMyAppointments();
+    expect(await screen.findByRole('heading', { name: 'My Appointments: 2' })).toBeInTheDocument();
+    const [first, second] = screen.getAllByRole('row').slice(1);
+    expect(first).toHaveTextContent('Jan 5, 2030');
+    expect(within(first as HTMLElement).getByRole('link', { name: 'Plz Pay' })).toHaveAttribute(
+      'href',
+      '/dashboard/payment/booking-1',
+    );
+    expect(second).toHaveTextContent('Feb 11, 2030');
+    expect(second).toHaveTextContent('PAID');
+    expect(second).toHaveTextContent('Transaction id: pi_9');
+    expect(api.callsTo('GET /api/booking')[0]?.url.searchParams.get('patientMail')).toBe(
+      patient.email,
+    );
+  });
+
+  for (const status of [401, 403]) {
+    it(`a ${status} ends the session: the token is forgotten and the patient goes to /login, to come back after`, async () => {
+      api.on('GET /api/booking', failure(status, 'Please log in first.'));
+      showMyAppointments();
+      expect(
+        await screen.findByRole('heading', { name: 'Login page, back to /dashboard?tab=upcoming' }),
+      ).toBeInTheDocument();
+      expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    });
+  }
+
+  it('another failure says so, with Try again', async () => {
+    api.on('GET /api/booking', failure(500, 'The portal had a problem.'));
+    const { user } = showMyAppointments();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your appointments could not be loaded. The portal had a problem.',
+    );
+    api.on('GET /api/booking', { body: [] });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You have no appointments yet')).toBeInTheDocument();
+  });
+
+  it('cancels a booking after asking, and reads the list again', async () => {
+    api.on('GET /api/booking', { body: [onTheWire(booking())] });
+    api.on('DELETE /api/booking/:id', { body: { deletedCount: 1 } });
+    const { user } = showMyAppointments();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const question = await screen.findByRole('dialog', {
+      name: 'Cancel your Teeth Cleaning appointment on Jan 5, 2030 at 08:00 AM - 08:30 AM?',
+    });
+    api.on('GET /api/booking', { body: [] });
+    await user.click(within(question).getByRole('button', { name: 'Cancel appointment' }));
+    expect(
+      await screen.findByText(
+        'Your Teeth Cleaning appointment on Jan 5, 2030 at 08:00 AM - 08:30 AM is cancelled.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/booking/:id')[0]?.path).toBe('/api/booking/booking-1');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'My Appointments: 0' })).toBeInTheDocument(),
+    );
+  });
+});

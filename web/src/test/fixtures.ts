@@ -1,0 +1,62 @@
+import {
+  type AvailableTreatment,
+  type Booking,
+  bookingSchema,
+  type IsoDate,
+} from '@doctors-portal/contract';
+import type { SessionUser } from '../lib/auth/auth-api';
+import type { ApiStub } from './fetch-stub';
+
+/** Test data in the API's own shapes, built and encoded with the contract's schemas. */
+
+export const patient: SessionUser = {
+  id: 'user-1',
+  name: 'Maya Cohen',
+  email: 'maya@mail.com',
+  emailVerified: true,
+  image: null,
+};
+
+export const treatment: AvailableTreatment = {
+  _id: 'teeth-cleaning',
+  name: 'Teeth Cleaning',
+  slots: ['08:00 AM - 08:30 AM', '08:30 AM - 09:00 AM'],
+  price: 80,
+};
+
+/** A booking as the app holds it: its date an IsoDate. */
+export function booking(overrides: Partial<Booking> = {}): Booking {
+  return {
+    _id: 'booking-1',
+    patientName: patient.name,
+    patientMail: patient.email,
+    date: '2030-01-05' as IsoDate,
+    slot: '08:00 AM - 08:30 AM',
+    treatment: 'Teeth Cleaning',
+    treatmentId: 'teeth-cleaning',
+    price: 80,
+    phone: '+1 555 010 2222',
+    age: 34,
+    paid: false,
+    transactionId: null,
+    status: 'booked',
+    cancellable: true,
+    ...overrides,
+  };
+}
+
+/** The same booking as the server sends it: its date in the medium format ('Jan 5, 2030'). */
+export const onTheWire = (value: Booking) => bookingSchema.encode(value);
+
+/**
+ * The identity service and the token exchange answer for `user` (signed in), or say nobody is
+ * signed in (null). `admin` is what `GET /api/admin/{email}` answers.
+ */
+export function signIn(api: ApiStub, user: SessionUser | null, { admin = false } = {}) {
+  api.on('GET /api/auth/get-session', { body: user ? { user, session: { id: 's-1' } } : null });
+  api.on('PUT /api/user/:email', {
+    body: { token: 'token-1', expiresAt: new Date(Date.now() + 15 * 60 * 1000).toISOString() },
+  });
+  api.on('GET /api/admin/:email', { body: { admin } });
+  api.on('POST /api/auth/sign-out', { body: { success: true } });
+}
