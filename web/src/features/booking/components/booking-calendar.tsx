@@ -1,6 +1,8 @@
 import 'react-day-picker/style.css';
 import './booking-calendar.css';
+import type { IsoDate } from '@doctors-portal/contract';
 import { DayPicker, type Labels } from 'react-day-picker';
+import { isoToLocalDate, localDateToIso } from '../dates';
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
@@ -19,11 +21,11 @@ const labels: Partial<Labels> = {
 };
 
 export interface BookingCalendarProps {
-  /** The selected day, a local date at midnight. */
-  selected: Date;
-  /** The clinic's today, a local date at midnight; earlier days cannot be picked. */
-  today: Date;
-  onSelect: (date: Date) => void;
+  /** The selected day. */
+  selected: IsoDate;
+  /** The clinic's today; earlier days cannot be picked. */
+  today: IsoDate;
+  onSelect: (date: IsoDate) => void;
   /** Announced after every change (the calendar's footer is a live region). */
   footer?: string;
   'aria-labelledby'?: string;
@@ -32,7 +34,7 @@ export interface BookingCalendarProps {
 /**
  * The single-date calendar: one month, weeks starting on Sunday, past days disabled. Its name
  * sits on a wrapping fieldset (a group): ARIA forbids naming react-day-picker's own root, a
- * plain <div>.
+ * plain <div>. Its days are IsoDates; react-day-picker's local `Date`s stay inside it.
  */
 export function BookingCalendar({
   selected,
@@ -41,18 +43,20 @@ export function BookingCalendar({
   footer,
   'aria-labelledby': labelledBy,
 }: BookingCalendarProps) {
+  const day = isoToLocalDate(selected);
+  const first = isoToLocalDate(today);
   return (
     <fieldset aria-labelledby={labelledBy} className="min-w-0">
       <DayPicker
         className="booking-calendar"
         mode="single"
         required
-        selected={selected}
-        onSelect={onSelect}
-        today={today}
-        defaultMonth={selected}
-        startMonth={today}
-        disabled={{ before: today }}
+        selected={day}
+        onSelect={(picked) => onSelect(localDateToIso(picked))}
+        today={first}
+        defaultMonth={day}
+        startMonth={first}
+        disabled={{ before: first }}
         numberOfMonths={1}
         weekStartsOn={0}
         labels={labels}

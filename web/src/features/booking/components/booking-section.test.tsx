@@ -7,6 +7,7 @@ import {
   todayIn,
 } from '@doctors-portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiStub, stubApi } from '../../../test/fetch-stub';
 import { patient, signIn, treatment } from '../../../test/fixtures';
@@ -23,6 +24,12 @@ const clinic: Clinic = {
 };
 const day: IsoDate = addDays(todayIn(clinic.timeZone), 10);
 const medium = formatMediumDate(day);
+
+/** Shows the address, to read what the page wrote into it. */
+function Address() {
+  const { search } = useLocation();
+  return <output aria-label="Address">{search}</output>;
+}
 
 let api: ApiStub;
 beforeEach(() => {
@@ -67,5 +74,33 @@ describe('the booking page', () => {
     expect(await screen.findByText(messages.slotTaken)).toBeInTheDocument();
     expect(api.callsTo('POST /api/booking')[0]?.body).toMatchObject({ date: medium });
     await waitFor(() => expect(api.callsTo('GET /api/available')).toHaveLength(2));
+  });
+
+  it('writes the picked calendar day into the address as YYYY-MM-DD, and shows and asks for that day', async () => {
+    const { user } = renderInPortal(
+      <>
+        <BookingSection level={1} />
+        <Address />
+      </>,
+      { at: `/appointment?date=${day}` },
+    );
+    // A day next to the chosen one, in the month the calendar shows.
+    const picked = addDays(day, Number(day.slice(8)) < 28 ? 1 : -1);
+    const [year, month, date] = picked.split('-').map(Number) as [number, number, number];
+    const monthName = new Date(year, month - 1, 1).toLocaleString('en-US', { month: 'long' });
+    await user.click(
+      await screen.findByRole('button', { name: new RegExp(`^${date} ${monthName} ${year},`) }),
+    );
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(`?date=${picked}`);
+    expect(
+      await screen.findByRole('heading', {
+        name: `Available Appointments on ${formatMediumDate(picked)}`,
+      }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        api.callsTo('GET /api/available').map((call) => call.url.searchParams.get('date')),
+      ).toEqual([medium, formatMediumDate(picked)]),
+    );
   });
 });

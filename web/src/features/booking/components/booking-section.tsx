@@ -25,7 +25,6 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 import type { LoginState } from '../../../lib/auth/guards';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { availabilityQuery } from '../api/get-availability';
-import { isoToLocalDate, localDateToIso } from '../dates';
 import { AvailableAppointments } from './available-appointments';
 import type { BookingModalProps } from './booking-modal';
 import { bookButtonId } from './treatment-card';
@@ -228,11 +227,11 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
                   <Suspense fallback={<CalendarLoading />}>
                     <BookingCalendar
                       aria-labelledby={titleId}
-                      selected={isoToLocalDate(day)}
-                      today={isoToLocalDate(today)}
+                      selected={day}
+                      today={today}
                       onSelect={(picked) =>
                         updateParams((next) => {
-                          next.set(DATE_PARAM, localDateToIso(picked));
+                          next.set(DATE_PARAM, picked);
                           next.delete(BOOK_PARAM);
                         })
                       }
