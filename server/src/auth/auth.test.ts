@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accessToken, authRequest, bearer, signIn, signUp } from '../../test/accounts.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
-import { LOGIN_FAILURES } from './plugin.js';
+import { LOGIN_FAILURES } from './login-failures.js';
 
 const linkIn = (text: string | undefined) => /https?:\/\/\S+/.exec(text ?? '')?.[0] ?? '';
 

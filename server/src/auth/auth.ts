@@ -17,8 +17,8 @@ import type { Config } from '../config/env.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetEmail, signUpAttemptEmail, verificationEmail } from '../mail/templates.js';
+import { loginFailuresKey } from './login-failures.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
-import { CLIENT_IP_HEADER, loginFailuresKey } from './plugin.js';
 import { PROFILE_IMAGE_MESSAGE, profileImageRule } from './profile-rules.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import { trustedOriginsOf } from './same-origin.js';
@@ -31,6 +31,13 @@ export interface AuthDependencies {
   secret: string;
   log: FastifyBaseLogger;
 }
+
+/**
+ * The client's address as Fastify resolved it (honouring TRUST_PROXY), set by the portal itself
+ * on the requests it hands to the library (auth/routes.ts), under a header no client can set:
+ * the library keys its rate limits on it.
+ */
+export const CLIENT_IP_HEADER = 'x-portal-client-ip';
 
 /** The provider id of Google sign-in, as the web app names it. */
 export const GOOGLE_PROVIDER_ID = 'google';

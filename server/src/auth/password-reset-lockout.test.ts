@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Account, authRequest, signIn, signUp } from '../../test/accounts.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
-import { LOGIN_FAILURES } from './plugin.js';
+import { LOGIN_FAILURES } from './login-failures.js';
 
 /**
  * A password reset ends the sign-in lockout: the lockout message tells the patient to reset

@@ -1,65 +1,106 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { STATUS_CODES } from 'node:http';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors.js';
-import { callerOf, isOwnEmail, requireUser } from './guards.js';
-import { sameOriginOnly, trustedOriginsOf } from './same-origin.js';
+import { CLIENT_IP_HEADER } from './auth.js';
+import { LOGIN_FAILURES, loginFailuresKey } from './login-failures.js';
 
-const emailParam = z.object({ email: z.string().min(1).max(254) });
-const error = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
+/**
+ * `/api/auth/*`: the auth library's own endpoints (sign-up, sign-in, verification, reset,
+ * Google), reached through the portal so that they share its address, its security headers and
+ * its error shape. Failed sign-ins are counted per account here, and an account with too many
+ * pauses before the library is asked.
+ */
+export async function authRoutes(app: FastifyInstance) {
+  const { auth, rateLimits } = app;
 
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Exchanges the session cookie for a short-lived API access token ("user sync" in the spec).
-  // The cookie is the credential, and browsers send it from any site: only the portal's own
-  // pages may ask (a token handed to another site's script would open the whole API).
-  app.put(
-    '/user/:email',
-    {
-      onRequest: sameOriginOnly(trustedOriginsOf(app.config)),
-      schema: {
-        summary: 'Issue an API access token for the signed-in user',
-        tags: ['accounts'],
-        params: emailParam,
-        body: z.object({ email: z.string().optional() }).nullish(),
-        response: {
-          200: z.object({ token: z.string(), expiresAt: z.string() }),
-          401: error,
-          403: error,
-        },
-      },
-    },
-    async (request, reply) => {
-      const user = await app.sessionUser(request);
-      if (!user) return reply.code(401).send(errorBody(401, 'Please log in first.'));
-      if (!isOwnEmail(user, request.params.email)) {
-        return reply.code(403).send(errorBody(403, 'You can only sign in as yourself.'));
-      }
-      const { token, expiresAt } = await app.accessTokens.issue({
-        userId: user.id,
-        sessionId: user.sessionId,
-      });
-      reply.header('cache-control', 'no-store');
-      return { token, expiresAt: expiresAt.toISOString() };
-    },
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The body as the client sent it (see the parser below): the library parses it itself.
+    const body =
+      typeof request.body !== 'string' || request.method === 'GET' ? undefined : request.body;
+    const headers = fromNodeHeaders(request.headers);
+    // The client's address as Fastify resolved it (honouring TRUST_PROXY), under a header no
+    // client can set: the auth library keys its rate limits on it.
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    const response = await auth.handler(
+      new Request(new URL(request.url, app.config.publicUrl), {
+        method: request.method,
+        headers,
+        body,
+      }),
+    );
+    reply.code(response.status);
+    for (const [name, value] of response.headers) {
+      if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return { status: response.status, text: await response.text() };
+  };
+
+  // JSON bodies reach the auth library as the bytes the client sent. Parsing them here only to
+  // serialise them again would cost a second pass, and overflow the stack on a body nested
+  // thousands of levels deep.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
   );
-
-  app.get(
-    '/admin/:email',
-    {
-      preHandler: requireUser,
-      schema: {
-        summary: 'Whether the caller is an administrator',
-        tags: ['accounts'],
-        security: [{ bearer: [] }],
-        params: emailParam,
-        response: { 200: z.object({ admin: z.boolean() }), 401: error, 403: error },
-      },
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      if (!isOwnEmail(caller, request.params.email)) {
-        return reply.code(403).send(errorBody(403, 'You can only ask about your own account.'));
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const path = request.url.split('?', 1)[0];
+      const email = path === '/api/auth/sign-in/email' ? accountOf(request.body) : null;
+      const key = loginFailuresKey(email ?? '');
+      if (email) {
+        const { allowed, retryAfter } = await rateLimits.peek(key, LOGIN_FAILURES);
+        if (!allowed) {
+          const minutes = Math.ceil((retryAfter ?? 60) / 60);
+          return reply
+            .code(429)
+            .header('retry-after', String(retryAfter))
+            .send(
+              errorBody(
+                429,
+                `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
+              ),
+            );
+        }
       }
-      return { admin: caller.role === 'admin' };
+      const { status, text } = await forward(request, reply);
+      if (email && status === 401) await rateLimits.consume(key, LOGIN_FAILURES);
+      if (email && status === 200) await rateLimits.reset(key);
+      if (status >= 400 && !hasMessage(text)) {
+        // The library answers some refusals with no body (an unknown endpoint, a wrong
+        // method): every API error says what happened, in JSON.
+        const message =
+          status === 404
+            ? `No sign-in service at ${request.method} ${path}`
+            : (STATUS_CODES[status] ?? 'The request was refused.');
+        return reply.type('application/json; charset=utf-8').send(errorBody(status, message));
+      }
+      return reply.send(text);
     },
-  );
-};
+  });
+}
+
+/** Whether an answer's text is a JSON object with a message for the person. */
+function hasMessage(text: string): boolean {
+  try {
+    const message = (JSON.parse(text) as { message?: unknown } | null)?.message;
+    return typeof message === 'string' && message.trim() !== '';
+  } catch {
+    return false;
+  }
+}
+
+function accountOf(raw: unknown): string | null {
+  let body: unknown;
+  try {
+    body = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  } catch {
+    return null;
+  }
+  const email = (body as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
+}

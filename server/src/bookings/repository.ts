@@ -1,29 +1,13 @@
 import { type IsoDate, slotUnits } from '@doctors-portal/contract';
 import { type Insertable, type Kysely, PostgresAdapter } from 'kysely';
 import type { Booking, BookingTable, Database } from '../db/schema.js';
-import type { TreatmentRecord } from '../treatments/repository.js';
+import { uniqueViolation } from '../db/unique-violation.js';
 
+/**
+ * The `booking` table and the time units its live bookings hold (`booking_unit`): every read
+ * and write of them is here.
+ */
 export type NewBooking = Insertable<BookingTable>;
-
-/** One treatment with its slots, or undefined when the clinic has no treatment by that id. */
-export async function findTreatment(
-  db: Kysely<Database>,
-  id: string,
-): Promise<TreatmentRecord | undefined> {
-  const row = await db
-    .selectFrom('treatment')
-    .select(['id', 'name', 'price_cents', 'slots'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return (
-    row && {
-      id: row.id,
-      name: row.name,
-      priceCents: row.price_cents,
-      slots: JSON.parse(row.slots) as string[],
-    }
-  );
-}
 
 /**
  * The slots taken on one date, as 'treatmentId\u0000slot' keys. Reads only that date's entries
@@ -145,6 +129,7 @@ export async function listPatientBookings(
     .execute();
 }
 
+/** A booking by its id, whatever its status. */
 export async function findBooking(db: Kysely<Database>, id: string): Promise<Booking | undefined> {
   return db.selectFrom('booking').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -178,6 +163,26 @@ export async function cancelUnpaidBooking(
   });
 }
 
+/**
+ * Marks a live, unpaid booking paid by `transactionId`, in the caller's transaction (the payment
+ * is stored in the same one). Answers whether this call did it: false when the booking was paid
+ * already, was cancelled, or is gone.
+ */
+export async function markBookingPaid(
+  tx: Kysely<Database>,
+  id: string,
+  payment: { transactionId: string; paidAt: Date },
+): Promise<boolean> {
+  const updated = await tx
+    .updateTable('booking')
+    .set({ paid_at: payment.paidAt.toISOString(), transaction_id: payment.transactionId })
+    .where('id', '=', id)
+    .where('paid_at', 'is', null)
+    .where('status', '<>', 'cancelled')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
 /** Which booking rule a unique violation broke: see the indexes in migrations/0004. */
 export type BookingRule = 'slot' | 'patient' | 'overlap';
 
@@ -192,29 +197,10 @@ const RULE_INDEXES: Record<string, BookingRule> = {
   booking_unit_patient_unique: 'overlap',
 };
 
-/**
- * The booking rule behind a failed insert, or null when the error is not the violation of one
- * of them. PostgreSQL names the index (code 23505, `constraint`); SQLite names the columns
- * ('UNIQUE constraint failed: booking.date, booking.treatment_id, booking.slot').
- */
+/** The booking rule behind a failed insert, or null when it broke none of them. */
 export function brokenBookingRule(error: unknown): BookingRule | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { code, constraint, message } = error as {
-    code?: unknown;
-    constraint?: unknown;
-    message?: unknown;
-  };
-  if (code === '23505') {
-    return typeof constraint === 'string' ? (RULE_INDEXES[constraint] ?? null) : null;
-  }
-  if (code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string') {
-    const qualified = message
-      .replace(/^UNIQUE constraint failed: /, '')
-      .split(',')
-      .map((column) => column.trim().split('.'));
-    const table = qualified[0]?.[0];
-    const columns = qualified.map(([, column]) => column).sort();
-    return RULE_COLUMNS[`${table}:${columns.join(',')}`] ?? null;
-  }
-  return null;
+  const violation = uniqueViolation(error);
+  if (!violation) return null;
+  if (violation.index !== null) return RULE_INDEXES[violation.index] ?? null;
+  return RULE_COLUMNS[`${violation.table}:${violation.columns.join(',')}`] ?? null;
 }

@@ -5,6 +5,7 @@ import {
   bookingRefusedSchema,
   bookingRequestSchema,
   bookingSchema,
+  confirmPaymentSchema,
   formatMediumDate,
   mediumDateField,
   messages,
@@ -12,31 +13,25 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, isOwnEmail, requireUser } from '../auth/guards.js';
-import { errorBody } from '../http/errors.js';
-import { releaseBookingPayment } from '../payments/service.js';
+import { errorResponseSchema as error, errorBody } from '../http/errors.js';
+import { answerPaymentFailure } from '../payments/errors.js';
+import { confirmPayment, releaseBookingPayment } from '../payments/service.js';
+import { availableOn } from './availability.js';
 import { availabilityCache } from './availability-cache.js';
+import { bookSlot, cancelBooking, readableBooking } from './booking-rules.js';
 import { clinicMoment, clock } from './clock.js';
+import { bookingErrors } from './errors.js';
+import { bookingSummary, inAppointmentOrder, toApiBooking } from './presenters.js';
 import { listPatientBookings } from './repository.js';
-import {
-  availableOn,
-  bookingErrors,
-  bookingSummary,
-  bookSlot,
-  cancelBooking,
-  inAppointmentOrder,
-  toApiBooking,
-} from './service.js';
 
-const error = z.object({
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
+// A malformed id names no booking: 404 like an unknown one, rather than a 400.
+const bookingParams = z.object({ id: z.uuid() });
 
 /**
- * Availability by date, booking, a patient's own bookings and cancelling them
- * (spec section 7: GET /available, POST /booking, GET /booking; DELETE /booking/{id} is ours).
+ * `/api/available` and every `/api/booking…` route: availability by date, booking, a patient's
+ * own bookings, one booking, its payment's confirmation and its cancellation (spec section 7:
+ * GET /available, POST and GET /booking, GET and PATCH /booking/{id}; DELETE /booking/{id} is
+ * ours). Dates are ISO dates in here: the schemas decode and encode the spec's medium format.
  */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const moment = () => clinicMoment(app.config.clinic.timeZone, clock.now());
@@ -46,11 +41,13 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/available',
     {
       schema: {
+        operationId: 'listAvailableSlots',
         summary: 'The treatments with the slots still free on a date',
         description:
           "Dates are in the clinic's time zone: past dates have no slots, and today's slots " +
           'that have started are not offered.',
         tags: ['bookings'],
+        security: [],
         querystring: z.object({ date: mediumDateField }),
         response: { 200: z.array(availableTreatmentSchema), 400: error },
       },
@@ -77,6 +74,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireUser,
       schema: {
+        operationId: 'createBooking',
         summary: 'Book a slot for the signed-in patient',
         description:
           "The patient's name and email come from the session and the treatment's name and " +
@@ -128,14 +126,14 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           .send({ success: false, reason: 'slot', message: messages.slotTaken });
       }
       const { date, slot, treatment_name: treatment } = outcome.existing;
-      const day = formatMediumDate(date);
+      const mediumDate = formatMediumDate(date);
       return reply.code(409).send({
         success: false,
         reason: outcome.rule,
         message:
           outcome.rule === 'patient'
-            ? messages.bookingConflict(day, slot)
-            : bookingErrors.overlap(treatment, day, slot),
+            ? messages.bookingConflict(mediumDate, slot)
+            : bookingErrors.overlap(treatment, mediumDate, slot),
         booking: { date, slot, treatment },
       });
     },
@@ -146,6 +144,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireUser,
       schema: {
+        operationId: 'listMyBookings',
         summary: "The caller's own bookings, by date and start time",
         tags: ['bookings'],
         security: [{ bearer: [] }],
@@ -171,13 +170,86 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The payment page's booking.
+  app.get(
+    '/booking/:id',
+    {
+      preHandler: requireUser,
+      attachValidation: true,
+      schema: {
+        operationId: 'getBooking',
+        summary: 'One booking, for its patient or an administrator',
+        tags: ['bookings'],
+        security: [{ bearer: [] }],
+        params: bookingParams,
+        response: { 200: bookingSchema, 400: error, 401: error, 403: error, 404: error },
+      },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        return reply.code(404).send(errorBody(404, bookingErrors.noSuchBooking));
+      }
+      const booking = await readableBooking(app.db, callerOf(request), request.params.id);
+      reply.header('cache-control', 'private, no-store');
+      return toApiBooking(booking, moment());
+    },
+  );
+
+  app.patch(
+    '/booking/:id',
+    {
+      preHandler: requireUser,
+      // The card gateway failing answers 502, as on the other payment routes.
+      errorHandler: answerPaymentFailure,
+      schema: {
+        operationId: 'confirmBookingPayment',
+        summary: 'Mark your booking paid, once the payment provider confirms the payment',
+        description:
+          'The provider is asked whether `transactionId` succeeded for this booking and its ' +
+          'price; otherwise the booking stays unpaid (400). Repeating a successful call answers ' +
+          '200 with modifiedCount 0; another payment for a paid booking answers 409.',
+        tags: ['payments'],
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string() }),
+        body: confirmPaymentSchema,
+        response: {
+          200: z.object({
+            modifiedCount: z.union([z.literal(0), z.literal(1)]),
+            booking: bookingSchema,
+          }),
+          400: error,
+          401: error,
+          403: error,
+          404: error,
+          409: error,
+          502: error,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      // Checked here rather than by the schema, so that a bad body is still a 400.
+      if (!bookingParams.safeParse({ id }).success) {
+        return reply.code(404).send(errorBody(404, bookingErrors.noSuchBooking));
+      }
+      const { modifiedCount, booking } = await confirmPayment(
+        app.payments,
+        request.log,
+        callerOf(request),
+        id,
+        request.body,
+      );
+      return { modifiedCount, booking: toApiBooking(booking, moment()) };
+    },
+  );
+
   app.delete(
     '/booking/:id',
     {
       preHandler: requireUser,
-      // A malformed id names no booking: 404 like an unknown one, rather than a 400.
       attachValidation: true,
       schema: {
+        operationId: 'cancelBooking',
         summary: 'Cancel one of your own unpaid bookings that has not started, freeing its slot',
         description:
           'The booking stays on record as cancelled. A payment the patient had started is ' +
@@ -185,9 +257,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'paid and stays (409), as it does while the provider is still processing it (409).',
         tags: ['bookings'],
         security: [{ bearer: [] }],
-        params: z.object({ id: z.uuid() }),
+        params: bookingParams,
         response: {
           200: z.object({ deletedCount: z.number() }),
+          400: error,
           401: error,
           403: error,
           404: error,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Doctor } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 
 /**
  * Doctors' emails are kept in lowercase, like account emails, so that the unique index on
@@ -61,10 +62,4 @@ export async function deleteDoctor(
       .executeTakeFirst();
     return { imageUrl: removed.image_url, stillShown: other !== undefined };
   });
-}
-
-/** Whether a failed statement broke a unique index: PostgreSQL's 23505, or SQLite's. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -3,16 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/guards.js';
 import type { Doctor } from '../db/schema.js';
-import { errorBody } from '../http/errors.js';
+import { errorResponseSchema as error, errorBody } from '../http/errors.js';
 import { listTreatments } from '../treatments/repository.js';
 import { deleteDoctor, insertDoctor, listDoctors } from './repository.js';
-
-const error = z.object({
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
 
 export const doctorErrors = {
   duplicateEmail: 'A doctor with this email is already listed.',
@@ -32,7 +25,8 @@ function toApiDoctor(doctor: Doctor) {
 }
 
 /**
- * Add, list and delete the clinic's doctors (spec section 7: POST, GET, DELETE /doctor).
+ * `/api/doctor…`: add, list and delete the clinic's doctors (spec section 7: POST, GET,
+ * DELETE /doctor).
  * The guards run as the request arrives, before its body is read or validated, so a caller
  * without the role gets 401 or 403 whatever they send.
  */
@@ -42,6 +36,7 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'addDoctor',
         summary: 'Add a doctor',
         description:
           'The specialty must be one of the services (`GET /api/service`) and the image a URL ' +
@@ -80,10 +75,11 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'listDoctors',
         summary: "The clinic's doctors, by name",
         tags: ['admin'],
         security: [{ bearer: [] }],
-        response: { 200: z.array(doctorSchema), 401: error, 403: error },
+        response: { 200: z.array(doctorSchema), 400: error, 401: error, 403: error },
       },
     },
     async (_request, reply) => {
@@ -98,12 +94,18 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'deleteDoctor',
         summary: 'Delete a doctor and their stored photo',
         description: '`deletedCount` is 0 when no doctor is listed under this email.',
         tags: ['admin'],
         security: [{ bearer: [] }],
         params: z.object({ email: z.string().trim().min(1).max(254) }),
-        response: { 200: z.object({ deletedCount: z.number() }), 401: error, 403: error },
+        response: {
+          200: z.object({ deletedCount: z.number() }),
+          400: error,
+          401: error,
+          403: error,
+        },
       },
     },
     async (request) => {

@@ -1,19 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponseSchema as error } from '../http/errors.js';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['reachable', 'unreachable']),
 });
 
+/** `/api/health`: for load balancers and monitoring. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
       schema: {
+        operationId: 'getHealth',
         summary: 'Whether the portal and its database answer',
         tags: ['system'],
-        response: { 200: healthSchema, 503: healthSchema },
+        security: [],
+        response: { 200: healthSchema, 400: error, 503: healthSchema },
       },
     },
     async (request, reply) => {

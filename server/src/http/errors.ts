@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /** The body of every error answer: Fastify's own shape, with a message a person can act on. */
 export interface ErrorBody {
@@ -10,6 +11,21 @@ export interface ErrorBody {
   /** For validation errors: which field failed and why, so forms can show it inline. */
   issues?: Array<{ field: string; message: string }>;
 }
+
+/**
+ * `ErrorBody` as every route's response schema declares it, for each 4xx and 5xx it may answer.
+ */
+export const errorResponseSchema = z
+  .object({
+    statusCode: z.number(),
+    error: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .describe(
+    "Fastify's error shape, with a message a person can act on (and, for a request that " +
+      'failed validation, which field failed and why).',
+  ) satisfies z.ZodType<ErrorBody>;
 
 export function errorBody(statusCode: number, message: string): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { errorBody } from './errors.js';
 
 /**
@@ -38,3 +39,11 @@ export function refuseUnsafePaths(request: FastifyRequest, reply: FastifyReply, 
   }
   done();
 }
+
+/** `refuseUnsafePaths` on every request, right after the security headers are set. */
+export const requestPathPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', refuseUnsafePaths);
+  },
+  { name: 'request-path', dependencies: ['security-headers'] },
+);

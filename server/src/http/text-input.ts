@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { errorBody } from './errors.js';
 
 /**
@@ -53,3 +54,11 @@ export async function refuseNulCharacters(request: FastifyRequest, reply: Fastif
       );
   }
 }
+
+/** `refuseNulCharacters` before every route's validation. */
+export const textInputPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', refuseNulCharacters);
+  },
+  { name: 'text-input' },
+);

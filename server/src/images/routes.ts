@@ -4,11 +4,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/guards.js';
-import { errorBody } from '../http/errors.js';
+import { errorResponseSchema as error, errorBody } from '../http/errors.js';
 import { ImageRejected, imageErrors, toAvatarWebp } from './process.js';
 import { IMAGE_NAME } from './storage.js';
-
-const error = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
 
 /** The form field the photo travels in, as the spec's image host names it. */
 export const IMAGE_FIELD = 'image';
@@ -47,6 +45,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       // As the request arrives: an upload by anyone but an admin is never read.
       onRequest: requireAdmin,
       schema: {
+        operationId: 'uploadImage',
         summary: "Upload a doctor's photo; answers the URL it is served at",
         description:
           `A multipart/form-data form with the photo in the field \`${IMAGE_FIELD}\`. JPEG, PNG ` +

@@ -3,13 +3,6 @@ import type { ImagesConfig } from '../config/env.js';
 import { diskStorage } from './disk-storage.js';
 import { s3Storage } from './s3-storage.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Where uploaded images live (see `createImageStorage`). */
-    images: ImageStorage;
-  }
-}
-
 /** Where the portal keeps uploaded images, and the URLs browsers fetch them from. */
 export interface ImageStorage {
   readonly kind: ImagesConfig['storage'];

@@ -12,8 +12,8 @@ import {
 } from '../../test/payment-fixtures.js';
 import { GOOD_CARD } from '../../test/security-fixtures.js';
 import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in.js';
-import { bookingErrors } from '../bookings/service.js';
-import { paymentErrors } from './repository.js';
+import { bookingErrors } from '../bookings/errors.js';
+import { paymentErrors } from './errors.js';
 
 const cancel = (app: FastifyInstance, patient: Patient, id: string) =>
   app.inject({ method: 'DELETE', url: `/api/booking/${id}`, headers: bearer(patient.token) });

@@ -3,13 +3,13 @@ import type { DemoConfirmResult, demoCardSchema } from '@doctors-portal/contract
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user.js';
+import { isOwnBooking } from '../bookings/booking-rules.js';
 import { findBooking } from '../bookings/repository.js';
-import { isOwnBooking } from '../bookings/service.js';
 import type { Database, DemoPaymentIntentTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { paymentErrors } from './errors.js';
 import type { PaymentProvider, ProviderIntent } from './provider.js';
 import { PaymentProviderError, RefundRefused } from './provider.js';
-import { paymentErrors } from './repository.js';
 
 export type DemoCard = z.infer<typeof demoCardSchema>;
 

@@ -15,7 +15,9 @@ import {
   unpaidBooking,
 } from '../../test/payment-fixtures.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
-import { isUniqueViolation, paymentErrors } from './repository.js';
+import { bookingErrors } from '../bookings/errors.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
+import { paymentErrors } from './errors.js';
 
 const goodCard = {
   number: '4242 4242 4242 4242',
@@ -105,7 +107,7 @@ describe(`paying a booking through the demo gateway (${engine})`, () => {
       expect((await calls.readBooking(admin, booking.id)).statusCode).toBe(200);
       const response = await calls.readBooking(omar, booking.id);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ message: paymentErrors.notYourBookingToSee });
+      expect(response.json()).toMatchObject({ message: bookingErrors.notYourBookingToSee });
     });
 
     it('is 404 for an unknown or malformed id, and 401 without a session', async () => {

@@ -1,27 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, PaymentIntentTable, RefundTable } from '../db/schema.js';
+import type { Database, PaymentIntentTable, PaymentTable, RefundTable } from '../db/schema.js';
 
-/** The answers a patient can act on; the spec leaves these situations unworded. */
-export const paymentErrors = {
-  noSuchBooking: 'There is no such booking.',
-  notYourBookingToSee: 'You can only see your own appointments.',
-  notYourBookingToPay: 'You can only pay for your own appointments.',
-  alreadyPaid: 'This booking is already paid.',
-  priceMismatch: 'The price does not match this booking.',
-  appointmentMismatch: 'appointmentId must be the id of the booking in the address.',
-  noSuchPayment: 'The payment provider has no such payment, so the booking stays unpaid.',
-  otherBooking: 'That payment is for another booking, so this booking stays unpaid.',
-  notSucceeded: 'That payment has not succeeded, so the booking stays unpaid.',
-  otherAmount: 'That payment is not for the price of this booking, so the booking stays unpaid.',
-  providerUnavailable: 'The payment provider could not be reached. Please try again in a moment.',
-  unverified:
-    'Please verify your email address first: follow the link we sent you, or ask for a new one.',
-  bookingCancelled: 'This booking was cancelled, so it cannot be paid.',
-  refundedCancelled:
-    'This booking was cancelled before your payment arrived, so the payment has been refunded in full.',
-} as const;
-
+/**
+ * The payment tables (`payment_intent`, `payment`, `refund`, `stripe_event`): every read and
+ * write of them is here. The booking a payment settles is the bookings repository's.
+ */
 export type StoredIntent = PaymentIntentTable;
 
 /** The provider intent recorded for a booking, if any. */
@@ -55,50 +39,35 @@ export async function storeIntent(db: Kysely<Database>, intent: StoredIntent): P
 
 /** A payment the provider confirmed: which intent, for how much. */
 export interface ConfirmedPayment {
-  provider: string;
+  provider: PaymentTable['provider'];
   transactionId: string;
   amountCents: number;
   currency: string;
 }
 
 /**
- * Marks an unpaid booking paid and stores its payment, in one transaction. Answers whether
- * this call did it: false when the booking was already paid (or was cancelled, or is gone). A concurrent call for
- * the same booking either waits for this one and finds it paid, or breaks the payment table's
- * unique booking id and is rolled back (see `isUniqueViolation`). `whilePaying` runs in the
- * same transaction once the payment is stored (the receipt is queued there).
+ * Stores the payment that settles a booking, in the caller's transaction (the booking is marked
+ * paid in the same one). A second payment for the same booking breaks the payment table's unique
+ * booking id (see db/unique-violation.ts), and its transaction is rolled back.
  */
-export async function markPaid(
-  db: Kysely<Database>,
+export async function insertPayment(
+  tx: Kysely<Database>,
   bookingId: string,
   payment: ConfirmedPayment,
-  whilePaying: (trx: Kysely<Database>) => Promise<void> = async () => {},
-  paidAt: Date = new Date(),
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('booking')
-      .set({ paid_at: paidAt.toISOString(), transaction_id: payment.transactionId })
-      .where('id', '=', bookingId)
-      .where('paid_at', 'is', null)
-      .where('status', '<>', 'cancelled')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return false;
-    await trx
-      .insertInto('payment')
-      .values({
-        id: randomUUID(),
-        booking_id: bookingId,
-        provider: payment.provider,
-        transaction_id: payment.transactionId,
-        amount_cents: payment.amountCents,
-        currency: payment.currency,
-        created_at: paidAt.toISOString(),
-      })
-      .execute();
-    await whilePaying(trx);
-    return true;
-  });
+  paidAt: Date,
+): Promise<void> {
+  await tx
+    .insertInto('payment')
+    .values({
+      id: randomUUID(),
+      booking_id: bookingId,
+      provider: payment.provider,
+      transaction_id: payment.transactionId,
+      amount_cents: payment.amountCents,
+      currency: payment.currency,
+      created_at: paidAt.toISOString(),
+    })
+    .execute();
 }
 
 /** Records a refund the provider made; a second record of the same refund changes nothing. */
@@ -108,20 +77,6 @@ export async function recordRefund(db: Kysely<Database>, refund: Insertable<Refu
     .values(refund)
     .onConflict((conflict) => conflict.column('intent_id').doNothing())
     .execute();
-}
-
-/**
- * Whether a failed statement broke a unique index, on either engine: PostgreSQL's SQLSTATE 23505,
- * SQLite's SQLITE_CONSTRAINT_UNIQUE (or _PRIMARYKEY for a primary key).
- */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code } = error as { code?: unknown };
-  return (
-    code === '23505' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
 }
 
 /**

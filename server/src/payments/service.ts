@@ -1,35 +1,23 @@
-import { type Booking as ApiBooking, centsToDollars } from '@doctors-portal/contract';
+import { centsToDollars } from '@doctors-portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../auth/current-user.js';
-import type { ClinicMoment } from '../bookings/clock.js';
-import { findBooking } from '../bookings/repository.js';
-import {
-  bookingSummary,
-  isOwnBooking,
-  type PaymentRelease,
-  toApiBooking,
-} from '../bookings/service.js';
+import { isOwnBooking, type PaymentRelease } from '../bookings/booking-rules.js';
+import { bookingSummary } from '../bookings/presenters.js';
+import { findBooking, markBookingPaid } from '../bookings/repository.js';
 import type { Booking, Database } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { HttpError } from '../http/errors.js';
 import type { MailQueue } from '../mail/queue.js';
+import { paymentErrors } from './errors.js';
 import type { PaymentProvider, ProviderIntent } from './provider.js';
-import {
-  findStoredIntent,
-  isUniqueViolation,
-  markPaid,
-  paymentErrors,
-  recordRefund,
-  storeIntent,
-} from './repository.js';
+import { findStoredIntent, insertPayment, recordRefund, storeIntent } from './repository.js';
 
-/** What the payment routes work with. */
+/** What the payment rules work with (the `payments` plugin decorates the app with it). */
 export interface Payments {
   db: Kysely<Database>;
   provider: PaymentProvider;
   mail: MailQueue;
-  /** Now, in the clinic's day. */
-  moment: () => ClinicMoment;
 }
 
 /** Every payment is in US dollars, as cents. */
@@ -48,20 +36,6 @@ async function ownBooking(
   if (!booking) throw new HttpError(404, paymentErrors.noSuchBooking);
   if (!isOwnBooking(caller, booking)) throw new HttpError(403, paymentErrors.notYourBookingToPay);
   return booking;
-}
-
-/** `GET /api/booking/{id}`: a booking for its patient or the clinic's administrators. */
-export async function readBooking(
-  payments: Payments,
-  caller: CurrentUser,
-  bookingId: string,
-): Promise<ApiBooking> {
-  const booking = await findBooking(payments.db, bookingId);
-  if (!booking) throw new HttpError(404, paymentErrors.noSuchBooking);
-  if (caller.role !== 'admin' && !isOwnBooking(caller, booking)) {
-    throw new HttpError(403, paymentErrors.notYourBookingToSee);
-  }
-  return toApiBooking(booking, payments.moment());
 }
 
 /**
@@ -145,7 +119,8 @@ async function usable(
 export interface ConfirmResult {
   /** 1 when this call marked the booking paid, 0 when it already was. */
   modifiedCount: 0 | 1;
-  booking: ApiBooking;
+  /** The booking as it now stands. */
+  booking: Booking;
 }
 
 /**
@@ -164,7 +139,7 @@ export async function confirmPayment(
     throw new HttpError(400, paymentErrors.appointmentMismatch);
   }
   const booking = await ownBooking(payments, caller, bookingId);
-  if (booking.paid_at !== null) return alreadyPaidWith(payments, booking, request.transactionId);
+  if (booking.paid_at !== null) return alreadyPaidWith(booking, request.transactionId);
   if (!INTENT_ID.test(request.transactionId)) {
     throw new HttpError(400, paymentErrors.noSuchPayment);
   }
@@ -175,7 +150,7 @@ export async function confirmPayment(
 
   if (await settle(payments, log, booking, intent)) {
     const paid = await findBooking(payments.db, booking.id);
-    if (paid) return { modifiedCount: 1, booking: toApiBooking(paid, payments.moment()) };
+    if (paid) return { modifiedCount: 1, booking: paid };
   }
   // Paid meanwhile by a concurrent confirmation, or cancelled.
   const now = await findBooking(payments.db, booking.id);
@@ -184,17 +159,13 @@ export async function confirmPayment(
     await refundOrphanedCharge(payments, log, intent, 'its booking was cancelled');
     throw new HttpError(409, paymentErrors.refundedCancelled);
   }
-  return alreadyPaidWith(payments, now, request.transactionId);
+  return alreadyPaidWith(now, request.transactionId);
 }
 
 /** A paid booking confirmed again: fine with the same payment, a conflict with another. */
-function alreadyPaidWith(
-  payments: Payments,
-  booking: Booking,
-  transactionId: string,
-): ConfirmResult {
+function alreadyPaidWith(booking: Booking, transactionId: string): ConfirmResult {
   if (booking.paid_at !== null && booking.transaction_id === transactionId) {
-    return { modifiedCount: 0, booking: toApiBooking(booking, payments.moment()) };
+    return { modifiedCount: 0, booking };
   }
   throw new HttpError(409, paymentErrors.alreadyPaid);
 }
@@ -261,26 +232,34 @@ export async function settle(
   booking: Booking,
   intent: ProviderIntent,
 ): Promise<boolean> {
+  const paidAt = new Date();
   let changed: boolean;
   try {
-    changed = await markPaid(
-      payments.db,
-      booking.id,
-      {
-        provider: payments.provider.name,
-        transactionId: intent.id,
-        amountCents: intent.amountCents,
-        currency: intent.currency,
-      },
-      (trx) =>
-        payments.mail.add(trx, {
-          kind: 'payment-receipt',
-          to: booking.patient_email,
-          booking: { ...bookingSummary(booking), priceDollars: centsToDollars(intent.amountCents) },
+    // The booking marked paid, its payment stored and the receipt queued: all or nothing.
+    changed = await payments.db.transaction().execute(async (tx) => {
+      if (!(await markBookingPaid(tx, booking.id, { transactionId: intent.id, paidAt }))) {
+        return false;
+      }
+      await insertPayment(
+        tx,
+        booking.id,
+        {
+          provider: payments.provider.name,
           transactionId: intent.id,
-          amountDollars: centsToDollars(intent.amountCents),
-        }),
-    );
+          amountCents: intent.amountCents,
+          currency: intent.currency,
+        },
+        paidAt,
+      );
+      await payments.mail.add(tx, {
+        kind: 'payment-receipt',
+        to: booking.patient_email,
+        booking: { ...bookingSummary(booking), priceDollars: centsToDollars(intent.amountCents) },
+        transactionId: intent.id,
+        amountDollars: centsToDollars(intent.amountCents),
+      });
+      return true;
+    });
   } catch (error) {
     // A concurrent confirmation stored the payment first; the caller looks at what it stored.
     if (isUniqueViolation(error)) return false;

@@ -14,7 +14,7 @@ import {
 } from '../../test/payment-fixtures.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in.js';
-import { paymentErrors } from './repository.js';
+import { paymentErrors } from './errors.js';
 import { webhookErrors } from './webhook.js';
 
 const WEBHOOK_SECRET = 'whsec_test_portal_signing_secret';

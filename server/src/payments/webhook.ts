@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { findBooking } from '../bookings/repository.js';
-import { errorBody } from '../http/errors.js';
+import { errorResponseSchema as error, errorBody } from '../http/errors.js';
 import { forgetStripeEvent, recordStripeEvent } from './repository.js';
 import { mismatch, type Payments, refundOrphanedCharge, settle } from './service.js';
 import { fromStripeIntent } from './stripe.js';
@@ -12,8 +12,6 @@ export const webhookErrors = {
   badSignature:
     'The Stripe-Signature does not match this body: check that STRIPE_WEBHOOK_SECRET is the signing secret of this endpoint.',
 } as const;
-
-const error = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
 
 /**
  * `POST /api/stripe/webhook`: Stripe's events, verified by their signature over the raw body
@@ -37,8 +35,10 @@ export async function stripeWebhookRoutes(
     '/stripe/webhook',
     {
       schema: {
+        operationId: 'receiveStripeEvent',
         summary: "Stripe's events (signed); marks a booking paid when its payment succeeds",
         tags: ['payments'],
+        security: [{ stripeSignature: [] }],
         response: {
           200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
           400: error,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { type Clinic, isClientRoute } from '@doctors-portal/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { clinicDetails } from '../clinic/details.js';
 import { errorBody, handleError } from '../http/errors.js';
 
 /**
@@ -17,14 +19,16 @@ import { errorBody, handleError } from '../http/errors.js';
  * the server runs): the first render of every screen has them, with no request and no second
  * render when they arrive (docs/performance.md).
  */
-export async function serveWebApp(
-  app: FastifyInstance,
-  root: string,
-  inPage: { clinic: Clinic },
-): Promise<void> {
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, options: { root: string }) => serveWebApp(app, options.root),
+  // Last: its not-found handler answers every path nothing else took.
+  { name: 'web-app', dependencies: ['config'] },
+);
+
+async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
   const indexFile = path.join(root, 'index.html');
   const page = fs.existsSync(indexFile)
-    ? withClinic(fs.readFileSync(indexFile, 'utf8'), inPage.clinic)
+    ? withClinic(fs.readFileSync(indexFile, 'utf8'), clinicDetails(app.config))
     : null;
   if (page) {
     const assets = path.join(root, 'assets') + path.sep;

@@ -24,6 +24,30 @@ export async function listTreatments(db: Kysely<Database>): Promise<TreatmentRec
   }));
 }
 
+/**
+ * One treatment with its slots, or undefined when the clinic has no treatment by that id. A
+ * booking reads the treatment it books here, never from the cache below, so that the price
+ * charged is the current one.
+ */
+export async function findTreatment(
+  db: Kysely<Database>,
+  id: string,
+): Promise<TreatmentRecord | undefined> {
+  const row = await db
+    .selectFrom('treatment')
+    .select(['id', 'name', 'price_cents', 'slots'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      name: row.name,
+      priceCents: row.price_cents,
+      slots: JSON.parse(row.slots) as string[],
+    }
+  );
+}
+
 /** How long a process reuses the treatment list it read for the availability answer. */
 export const TREATMENTS_CACHE_MS = 30_000;
 

@@ -2,8 +2,9 @@ import { messages, userSchema, usersQuerySchema } from '@doctors-portal/contract
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, requireAdmin, requireUser } from '../auth/guards.js';
-import { errorBody } from '../http/errors.js';
+import { callerOf, isOwnEmail, requireAdmin, requireUser } from '../auth/guards.js';
+import { sameOriginOnly, trustedOriginsOf } from '../auth/same-origin.js';
+import { errorResponseSchema as error, errorBody } from '../http/errors.js';
 import {
   countAdmins,
   findUserByEmail,
@@ -14,8 +15,9 @@ import {
   type UserRecord,
 } from './repository.js';
 
-const error = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
 const emailParam = z.object({ email: z.string().trim().min(1).max(254) });
+/** The caller's own address in the path: compared as it is sent (trimmed by the comparison). */
+const ownEmailParam = z.object({ email: z.string().min(1).max(254) });
 
 export const userErrors = {
   noSuchUser: (email: string) => `No account uses ${email}: the person must sign up first.`,
@@ -45,18 +47,82 @@ function toApiUser(user: UserRecord) {
 }
 
 /**
- * The admin's user list, promotion to admin and removal of accounts (spec sections 2 and 7).
- * The guards run as the request arrives, before its body is read or validated, so a caller
- * without the role gets 401 or 403 whatever they send.
+ * `/api/user…`, `/api/users` and `/api/admin/…`: the signed-in user's API access token and
+ * whether they are an administrator; the admin's user list, promotion to admin and removal of
+ * accounts (spec sections 2 and 7). The admin guards run as the request arrives, before its body
+ * is read or validated, so a caller without the role gets 401 or 403 whatever they send.
  */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminEmails: ReadonlySet<string> = new Set(app.config.auth.adminEmails);
+
+  // Exchanges the session cookie for a short-lived API access token ("user sync" in the spec).
+  // The cookie is the credential, and browsers send it from any site: only the portal's own
+  // pages may ask (a token handed to another site's script would open the whole API).
+  app.put(
+    '/user/:email',
+    {
+      onRequest: sameOriginOnly(trustedOriginsOf(app.config)),
+      schema: {
+        operationId: 'issueAccessToken',
+        summary: 'Issue an API access token for the signed-in user',
+        description:
+          'Authorised by the session cookie that signing in at `/api/auth/*` set, and only for ' +
+          "requests from the portal's own pages.",
+        tags: ['accounts'],
+        security: [],
+        params: ownEmailParam,
+        body: z.object({ email: z.string().optional() }).nullish(),
+        response: {
+          200: z.object({ token: z.string(), expiresAt: z.string() }),
+          400: error,
+          401: error,
+          403: error,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await app.sessionUser(request);
+      if (!user) return reply.code(401).send(errorBody(401, 'Please log in first.'));
+      if (!isOwnEmail(user, request.params.email)) {
+        return reply.code(403).send(errorBody(403, 'You can only sign in as yourself.'));
+      }
+      const { token, expiresAt } = await app.accessTokens.issue({
+        userId: user.id,
+        sessionId: user.sessionId,
+      });
+      reply.header('cache-control', 'no-store');
+      return { token, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.get(
+    '/admin/:email',
+    {
+      preHandler: requireUser,
+      schema: {
+        operationId: 'isAdmin',
+        summary: 'Whether the caller is an administrator',
+        tags: ['accounts'],
+        security: [{ bearer: [] }],
+        params: ownEmailParam,
+        response: { 200: z.object({ admin: z.boolean() }), 400: error, 401: error, 403: error },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if (!isOwnEmail(caller, request.params.email)) {
+        return reply.code(403).send(errorBody(403, 'You can only ask about your own account.'));
+      }
+      return { admin: caller.role === 'admin' };
+    },
+  );
 
   app.get(
     '/users',
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'listUsers',
         summary: 'One page of user accounts, oldest first',
         description:
           'The total number of accounts is in the `X-Total-Count` header. `Role` is "Admin" for ' +
@@ -79,6 +145,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAdminToMakeAdmins,
       schema: {
+        operationId: 'makeAdmin',
         summary: 'Make the account using this email an administrator',
         description: '`modifiedCount` is 1 when the account was promoted, 0 when already admin.',
         tags: ['admin'],
@@ -86,6 +153,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: emailParam,
         response: {
           200: z.object({ modifiedCount: z.number() }),
+          400: error,
           401: error,
           403: error,
           404: error,
@@ -109,6 +177,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: 'removeUser',
         summary: 'Remove an account, keeping its bookings on the clinic’s records',
         description:
           'The account, its sessions and its sign-in methods are deleted, so its tokens stop at ' +
@@ -119,6 +188,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: emailParam,
         response: {
           200: z.object({ deletedCount: z.number() }),
+          400: error,
           401: error,
           403: error,
           404: error,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_FAILURES } from '../../src/auth/plugin.js';
+import { LOGIN_FAILURES } from '../../src/auth/login-failures.js';
 import { openDatabase } from '../../src/db/database.js';
 import { createTestDatabase, engine, type TestDatabase } from '../helper.js';
 import {

@@ -1,6 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import type { Config } from '../../config/env.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Puts the security headers on a raw response: for the requests the router refuses (a
+     * malformed address) before any hook runs.
+     */
+    applySecurityHeaders(request: IncomingMessage, response: ServerResponse): void;
+  }
+}
+
+type HeaderOptions = { https: boolean; stripe?: boolean; imageOrigin?: string };
 
 /**
  * What Stripe.js needs, and no more: its script and the card element's frames from js.stripe.com,
@@ -13,7 +27,7 @@ const STRIPE_JS = {
 };
 
 /** The portal's helmet configuration: a strict content security policy and friends. */
-function helmetOptions(options: { https: boolean; stripe?: boolean; imageOrigin?: string }) {
+function helmetOptions(options: HeaderOptions) {
   const stripe = options.stripe ?? false;
   return {
     contentSecurityPolicy: {
@@ -43,28 +57,39 @@ function helmetOptions(options: { https: boolean; stripe?: boolean; imageOrigin?
   };
 }
 
-/**
- * Security headers for every answer. With `stripe`, the policy also lets the payment page load
- * Stripe.js. Answers the function that puts the same headers on a raw response: the router
- * refuses some requests (a malformed address) before any hook runs.
- */
-export async function securityHeaders(
-  app: FastifyInstance,
-  options: { https: boolean; stripe?: boolean; imageOrigin?: string },
-): Promise<(request: IncomingMessage, response: ServerResponse) => void> {
-  const middleware = helmet(helmetOptions(options));
-  // The headers depend on nothing in the request, so they are worked out once and put on every
-  // answer as they are. (@fastify/helmet ran helmet, parsing the whole policy, on every request:
-  // about a tenth of a cached GET /api/available, see docs/performance.md.)
-  const headers = headersOf(middleware);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-  return (request, response) => {
-    middleware(request, response, () => {});
+/** What the headers depend on in the configuration. */
+function headerOptions(config: Config): HeaderOptions {
+  return {
+    https: config.publicUrl.startsWith('https://'),
+    stripe: config.payments.provider === 'stripe',
+    imageOrigin:
+      config.images.storage === 's3' && config.images.publicUrl
+        ? new URL(config.images.publicUrl).origin
+        : undefined,
   };
 }
+
+/**
+ * helmet's security headers on every answer: a strict content security policy and friends. With
+ * Stripe configured, the policy also lets the payment page load Stripe.js.
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance) => {
+    const middleware = helmet(helmetOptions(headerOptions(app.config)));
+    // The headers depend on nothing in the request, so they are worked out once and put on
+    // every answer as they are. (@fastify/helmet ran helmet, parsing the whole policy, on every
+    // request: about a tenth of a cached GET /api/available, see docs/performance.md.)
+    const headers = headersOf(middleware);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+    app.decorate('applySecurityHeaders', (request: IncomingMessage, response: ServerResponse) => {
+      middleware(request, response, () => {});
+    });
+  },
+  { name: 'security-headers', dependencies: ['config'] },
+);
 
 /** The headers a helmet middleware sets, read once from a stand-in response. */
 function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {

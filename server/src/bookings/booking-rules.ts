@@ -1,14 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type Booking as ApiBooking,
-  type AvailableTreatment,
-  addDays,
-  type bookingRequestSchema,
-  centsToDollars,
-  formatMediumDate,
-  type IsoDate,
-  slotStartMinutes,
-} from '@doctors-portal/contract';
+import { addDays, type bookingRequestSchema, formatMediumDate } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user.js';
@@ -16,47 +7,32 @@ import type { BookingRules } from '../config/env.js';
 import type { Transact } from '../db/group-commit.js';
 import type { Booking, Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import type { BookingSummary } from '../mail/templates.js';
-import { cachedTreatments } from '../treatments/repository.js';
+import { findTreatment } from '../treatments/repository.js';
 import { type ClinicMoment, hasStarted } from './clock.js';
+import { bookingErrors } from './errors.js';
 import {
-  bookedSlotsOn,
   brokenBookingRule,
   cancelUnpaidBooking,
   countUnpaidUpcoming,
   findBooking,
   findOverlappingBooking,
   findPatientBooking,
-  findTreatment,
   insertBooking,
   lockPatient,
-  slotKey,
 } from './repository.js';
 
-/** The answers a patient can act on; the spec leaves these situations unworded. */
-export const bookingErrors = {
-  pastDate: 'You cannot book a date in the past',
-  unverified:
-    'Please verify your email address first: follow the link we sent you, or ask for a new one.',
-  beyondHorizon: (days: number, last: string) =>
-    `Appointments can be booked up to ${days} days ahead: please pick a date on or before ${last}.`,
-  tooManyUnpaid: (count: number) =>
-    `You already have ${count} upcoming appointments that are not paid yet. Please pay for or cancel one of them before booking another.`,
-  overlap: (treatment: string, date: string, slot: string) =>
-    `That time overlaps your ${treatment} appointment On: ${date} At ${slot}. Please pick another time.`,
-  unknownTreatment: 'We do not offer that treatment. Please pick one from the list.',
-  slotNotOffered: 'That slot is not offered for this treatment',
-  slotStarted: 'That slot has already started today. Please pick a later one.',
-  notYourMail: 'You can only see your own appointments.',
-  noSuchBooking: 'There is no such booking.',
-  notYourBooking: 'You can only cancel your own appointments.',
-  paid: 'A paid booking cannot be cancelled online; please call the clinic.',
-  paymentProcessing:
-    'Your payment for this appointment is being processed, so it cannot be cancelled now. Please try again in a few minutes or call the clinic.',
-  started: 'This appointment has already started or passed, so it can no longer be cancelled.',
-} as const;
+/**
+ * The booking rules: who may book what and when, cancel it, and see it. Each throws an
+ * HttpError saying why not. Dates are ISO dates throughout (the request schema decoded them).
+ */
 
+/** `POST /api/booking`'s body as the request schema decoded it: its date is an IsoDate. */
 export type BookingRequestBody = z.output<typeof bookingRequestSchema>;
+
+/** Whether the booking is the caller's own: it belongs to their account, whatever its email. */
+export function isOwnBooking(caller: CurrentUser, booking: Booking): boolean {
+  return booking.patient_id !== null && booking.patient_id === caller.id;
+}
 
 /** Whether the patient may cancel the booking now: live, unpaid and not started. */
 export function isCancellable(row: Booking, moment: ClinicMoment): boolean {
@@ -65,74 +41,18 @@ export function isCancellable(row: Booking, moment: ClinicMoment): boolean {
   );
 }
 
-/** A stored booking as the API shows it (spec section 3), at `moment` in the clinic's day. */
-export function toApiBooking(row: Booking, moment: ClinicMoment): ApiBooking {
-  return {
-    _id: row.id,
-    patientName: row.patient_name,
-    patientMail: row.patient_email,
-    // The response schema writes it in the medium format.
-    date: row.date,
-    slot: row.slot,
-    treatment: row.treatment_name,
-    treatmentId: row.treatment_id,
-    price: centsToDollars(row.price_cents),
-    phone: row.phone,
-    age: row.age,
-    paid: row.paid_at !== null,
-    transactionId: row.transaction_id,
-    status: row.status,
-    cancellable: isCancellable(row, moment),
-  };
-}
-
-/** A stored booking as the patient's mail tells of it. */
-export function bookingSummary(row: Booking): BookingSummary {
-  return {
-    id: row.id,
-    patientName: row.patient_name,
-    treatment: row.treatment_name,
-    isoDate: row.date,
-    slot: row.slot,
-    priceDollars: centsToDollars(row.price_cents),
-  };
-}
-
-/** By date, then by the slot's start time (labels do not sort as text), then by booking time. */
-export function inAppointmentOrder(rows: Booking[]): Booking[] {
-  const start = (row: Booking) => slotStartMinutes(row.slot) ?? Number.MAX_SAFE_INTEGER;
-  return rows.toSorted(
-    (a, b) =>
-      a.date.localeCompare(b.date) ||
-      start(a) - start(b) ||
-      a.created_at.localeCompare(b.created_at),
-  );
-}
-
-/**
- * Every treatment in display order with the slots still bookable on `date`: booked slots,
- * slots of past dates and today's slots that have started are left out.
- */
-export async function availableOn(
+/** `GET /api/booking/{id}`: a booking for its patient or the clinic's administrators. */
+export async function readableBooking(
   db: Kysely<Database>,
-  date: IsoDate,
-  moment: ClinicMoment,
-): Promise<AvailableTreatment[]> {
-  const past = date < moment.today;
-  const [treatments, booked] = await Promise.all([
-    cachedTreatments(db),
-    past ? new Set<string>() : bookedSlotsOn(db, date),
-  ]);
-  return treatments.map((treatment) => ({
-    _id: treatment.id,
-    name: treatment.name,
-    slots: past
-      ? []
-      : treatment.slots.filter(
-          (slot) => !booked.has(slotKey(treatment.id, slot)) && !hasStarted(date, slot, moment),
-        ),
-    price: centsToDollars(treatment.priceCents),
-  }));
+  caller: CurrentUser,
+  id: string,
+): Promise<Booking> {
+  const booking = await findBooking(db, id);
+  if (!booking) throw new HttpError(404, bookingErrors.noSuchBooking);
+  if (caller.role !== 'admin' && !isOwnBooking(caller, booking)) {
+    throw new HttpError(403, bookingErrors.notYourBookingToSee);
+  }
+  return booking;
 }
 
 export type BookingOutcome =
@@ -263,9 +183,4 @@ export async function cancelBooking(
   const now = await findBooking(db, id);
   if (now?.paid_at) throw new HttpError(409, bookingErrors.paid);
   throw new HttpError(404, bookingErrors.noSuchBooking);
-}
-
-/** Whether the booking is the caller's own: it belongs to their account, whatever its email. */
-export function isOwnBooking(caller: CurrentUser, booking: Booking): boolean {
-  return booking.patient_id !== null && booking.patient_id === caller.id;
 }

@@ -1,0 +1,23 @@
+/** The answers about bookings a patient can act on; the spec leaves these situations unworded. */
+export const bookingErrors = {
+  pastDate: 'You cannot book a date in the past',
+  unverified:
+    'Please verify your email address first: follow the link we sent you, or ask for a new one.',
+  beyondHorizon: (days: number, lastMediumDate: string) =>
+    `Appointments can be booked up to ${days} days ahead: please pick a date on or before ${lastMediumDate}.`,
+  tooManyUnpaid: (count: number) =>
+    `You already have ${count} upcoming appointments that are not paid yet. Please pay for or cancel one of them before booking another.`,
+  overlap: (treatment: string, mediumDate: string, slot: string) =>
+    `That time overlaps your ${treatment} appointment On: ${mediumDate} At ${slot}. Please pick another time.`,
+  unknownTreatment: 'We do not offer that treatment. Please pick one from the list.',
+  slotNotOffered: 'That slot is not offered for this treatment',
+  slotStarted: 'That slot has already started today. Please pick a later one.',
+  notYourMail: 'You can only see your own appointments.',
+  notYourBookingToSee: 'You can only see your own appointments.',
+  noSuchBooking: 'There is no such booking.',
+  notYourBooking: 'You can only cancel your own appointments.',
+  paid: 'A paid booking cannot be cancelled online; please call the clinic.',
+  paymentProcessing:
+    'Your payment for this appointment is being processed, so it cannot be cancelled now. Please try again in a few minutes or call the clinic.',
+  started: 'This appointment has already started or passed, so it can no longer be cancelled.',
+} as const;
