@@ -1,9 +1,10 @@
 import { defaultServerConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Unit and API tests. The server suite runs on SQLite always, and once more on PostgreSQL
- * when TEST_PG_URL names a server where it may create and drop its own databases.
+ * when TEST_PG_URL names a server where it may create and drop its own databases; its
+ * database-free tests run once, on neither ('server-unit').
  */
 // Read the workspace's own packages from their TypeScript sources. Dependencies resolve as Node
 // resolves them: 'module' is a bundlers' condition, and some packages' 'module' builds (the AWS
@@ -14,12 +15,36 @@ const conditions = [
 ];
 const pgUrl = process.env.TEST_PG_URL;
 
-const serverProject = (engine: 'sqlite' | 'postgres') => ({
+/**
+ * The server's tests that build no app and open no database (configuration, mail rendering and
+ * sending, card rules, tokens, the access log, the availability cache): they run once, in
+ * 'server-unit', rather than once per engine.
+ */
+const serverUnitTests = [
+  'server/src/auth/access-token.test.ts',
+  'server/src/bookings/availability-cache.test.ts',
+  'server/src/config/env.test.ts',
+  'server/src/http/access-log.test.ts',
+  'server/src/images/config.test.ts',
+  'server/src/mail/config.test.ts',
+  'server/src/mail/ics.test.ts',
+  'server/src/mail/mailer.test.ts',
+  'server/src/mail/templates.test.ts',
+  'server/src/payments/card-rules.test.ts',
+  'server/src/payments/config.test.ts',
+];
+
+const serverProject = (engine: 'unit' | 'sqlite' | 'postgres') => ({
   extends: true as const,
   test: {
     name: `server-${engine}`,
-    include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
-    env: { TEST_DB_ENGINE: engine },
+    ...(engine === 'unit'
+      ? { include: serverUnitTests }
+      : {
+          include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...serverUnitTests],
+          env: { TEST_DB_ENGINE: engine },
+        }),
     setupFiles: ['server/test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -41,6 +66,7 @@ export default defineConfig({
           setupFiles: ['web/src/test/setup.ts'],
         },
       },
+      serverProject('unit'),
       serverProject('sqlite'),
       ...(pgUrl ? [serverProject('postgres')] : []),
     ],
