@@ -12,11 +12,12 @@ export interface UserTable {
   name: string;
   email: string;
   /** 0/1 on SQLite, boolean on PostgreSQL. */
-  emailVerified: number | boolean;
+  emailVerified: 0 | 1 | boolean;
   image: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
-  role: string | null;
+  /** 'admin' for the clinic's administrators; null for patients. */
+  role: 'admin' | null;
 }
 
 export interface SessionTable {
@@ -93,11 +94,14 @@ export interface BookingUnitTable {
   unit: number;
 }
 
+/** The card gateways: the offline demo gateway, or Stripe. */
+export type PaymentProviderName = 'demo' | 'stripe';
+
 /** Money given back through the payment provider, with the provider's refund id. */
 export interface RefundTable {
   id: string;
   booking_id: string;
-  provider: 'demo' | 'stripe';
+  provider: PaymentProviderName;
   intent_id: string;
   amount_cents: number;
   currency: string;
@@ -105,10 +109,11 @@ export interface RefundTable {
   created_at: string;
 }
 
+/** A payment the provider confirmed, which settles its booking (one per booking). */
 export interface PaymentTable {
   id: string;
   booking_id: string;
-  provider: string;
+  provider: PaymentProviderName;
   transaction_id: string;
   amount_cents: number;
   currency: string;
@@ -118,8 +123,7 @@ export interface PaymentTable {
 /** Which provider intent settles a booking (migrations/0002_payments.ts). */
 export interface PaymentIntentTable {
   booking_id: string;
-  /** 'demo' or 'stripe'. */
-  provider: string;
+  provider: PaymentProviderName;
   intent_id: string;
   amount_cents: number;
   currency: string;

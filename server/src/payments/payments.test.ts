@@ -437,7 +437,7 @@ describe(`paying a booking through the demo gateway (${engine})`, () => {
     const booking = await unpaidBooking(t, jane);
     const payment = {
       booking_id: booking.id,
-      provider: 'demo',
+      provider: 'demo' as const,
       amount_cents: 8000,
       currency: 'usd',
       created_at: new Date().toISOString(),

@@ -1,10 +1,12 @@
+import type { PaymentProviderName } from '../db/schema.js';
+
 /**
  * A card gateway as the portal uses it: it creates a payment intent for a booking, which the
  * browser confirms with the card, and it tells the server what became of an intent. The server
  * marks a booking paid only on the gateway's word (see service.ts), never on the browser's.
  */
 export interface PaymentProvider {
-  readonly name: 'demo' | 'stripe';
+  readonly name: PaymentProviderName;
   /**
    * An intent to charge `amountCents` for a booking, naming the booking in its metadata.
    * Idempotent per booking and amount: asked twice, it answers the same intent.
