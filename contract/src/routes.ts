@@ -1,4 +1,8 @@
-/** The SPA's routes (spec section 2). The server answers these paths with the app's page. */
+/**
+ * The SPA's routes (spec section 2), the one table of them: the web app links with these, and the
+ * server answers exactly these paths with the app's page (`isClientRoute`). A route with a
+ * parameter is a function of it.
+ */
 export const paths = {
   root: '/',
   home: '/home',
@@ -17,8 +21,29 @@ export const paths = {
   manageDoctor: '/dashboard/manage-doctor',
 } as const;
 
-const clientRoute =
-  /^\/(home|appointment|about|who-we-are|login|signup|reset-password|dashboard(\/(review|history|users|add-doctor|manage-doctor|payment\/[^/]+))?)?\/?$/;
+/**
+ * Each route of `paths` as a pattern: a route with parameters is called with `:1`, `:2`, … in
+ * their place, so `paths.payment` reads `/dashboard/payment/:1`.
+ */
+const routePatterns: readonly string[] = Object.values(paths).map((route) =>
+  typeof route === 'string'
+    ? route
+    : (route as (...parameters: string[]) => string)(
+        ...Array.from({ length: route.length }, (_, index) => `:${index + 1}`),
+      ),
+);
+
+/** One segment of a route pattern as a regular expression: a parameter is any one segment. */
+const segmentPattern = (segment: string) =>
+  segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The root exactly; every other route with or without one trailing slash. */
+const clientRoute = new RegExp(
+  `^(?:/|(?:${routePatterns
+    .filter((pattern) => pattern !== '/')
+    .map((pattern) => pattern.split('/').map(segmentPattern).join('/'))
+    .join('|')})/?)$`,
+);
 
 /** Whether a URL path (without query) is one of the SPA's routes. */
 export function isClientRoute(pathname: string): boolean {
