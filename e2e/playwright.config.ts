@@ -47,8 +47,10 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node_modules/.bin/tsx e2e/fixtures/serve.ts',
-    cwd: root,
+    // Node with tsx's loader (this workspace's dependency), in one process: SIGTERM reaches the
+    // portal itself.
+    command: 'node --import tsx fixtures/serve.ts',
+    cwd: here,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
