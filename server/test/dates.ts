@@ -7,7 +7,7 @@ import { addDays, formatMediumDate, type IsoDate, todayIn } from '@doctors-porta
  */
 export const TEST_NOW = new Date('2031-01-01T17:00:00Z');
 /** The clinic's default time zone, which the tests run in. */
-export const CLINIC_TIME_ZONE = 'America/New_York';
+const CLINIC_TIME_ZONE = 'America/New_York';
 
 const TODAY = todayIn(CLINIC_TIME_ZONE, TEST_NOW);
 

@@ -24,7 +24,7 @@ export const pathErrors = {
  * left to the router such a path reached the static file handler, which refused it with a 403,
  * and '/api/../x' was not an API address to the router while its handlers might read it as one.
  */
-export function refuseUnsafePaths(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+function refuseUnsafePaths(request: FastifyRequest, reply: FastifyReply, done: () => void) {
   const url = request.url;
   const queryAt = url.indexOf('?');
   const pathLength = queryAt === -1 ? url.length : queryAt;

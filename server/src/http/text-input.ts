@@ -41,7 +41,7 @@ function parsedBody(body: unknown): unknown {
  * `preValidation` for every route: text with a NUL character is refused with a 400 that names
  * where it was, before any route or the auth library can hand it to the database.
  */
-export async function refuseNulCharacters(request: FastifyRequest, reply: FastifyReply) {
+async function refuseNulCharacters(request: FastifyRequest, reply: FastifyReply) {
   const where =
     findNul(request.params, 'address') ??
     findNul(request.query, 'query') ??

@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /** Connects to Redis and checks that it answers, so a bad REDIS_URL stops the start. */
-export async function connectRedis(url: string): Promise<Redis> {
+async function connectRedis(url: string): Promise<Redis> {
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 5000,
