@@ -154,8 +154,6 @@ const envSchema = z.object({
   S3_PUBLIC_URL: httpUrl.optional(),
 });
 
-export type Env = z.input<typeof envSchema>;
-
 /** Variables whose values a message must not repeat. */
 const SECRET_VARIABLES = new Set([
   'AUTH_SECRET',

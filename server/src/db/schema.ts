@@ -188,6 +188,39 @@ export interface DoctorTable {
   created_at: ColumnType<string, string, never>;
 }
 
+/**
+ * One change a person (or the server itself) made, written in the change's own transaction
+ * (audit/log.ts); the engine refuses to update or delete a row (migrations/0005).
+ */
+export interface AuditLogTable {
+  id: string;
+  /** ISO time. */
+  at: string;
+  actor_kind: 'admin' | 'patient' | 'system';
+  /** The acting account, by value: null for the system. */
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  /** e.g. 'booking.created', 'role.granted'. */
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  /** JSON of the changed fields before and after; null when there was nothing before or after. */
+  before: string | null;
+  after: string | null;
+}
+
+/** A message a visitor sent through the landing page's Contact Us form. */
+export interface ContactMessageTable {
+  id: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: ColumnType<string, string, never>;
+  /** When somebody at the clinic marked it read; null while unread. */
+  read_at: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -204,9 +237,10 @@ export interface Database {
   stripe_event: StripeEventTable;
   doctor: DoctorTable;
   mail_queue: MailQueueTable;
+  audit_log: AuditLogTable;
+  contact_message: ContactMessageTable;
 }
 
-export type Treatment = Selectable<TreatmentTable>;
 export type NewTreatment = Insertable<TreatmentTable>;
 export type Booking = Selectable<BookingTable>;
 export type Doctor = Selectable<DoctorTable>;
