@@ -1,4 +1,5 @@
 export * from './admin.js';
+export * from './audit.js';
 export * from './booking.js';
 export * from './clinic.js';
 export * from './constants.js';

@@ -4,6 +4,7 @@ import * as initial from './migrations/0001_initial.js';
 import * as payments from './migrations/0002_payments.js';
 import * as mailQueue from './migrations/0003_mail_queue.js';
 import * as bookingOwnership from './migrations/0004_booking_ownership.js';
+import * as auditAndMessages from './migrations/0005_audit_and_messages.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0002_payments': payments,
   '0003_mail_queue': mailQueue,
   '0004_booking_ownership': bookingOwnership,
+  '0005_audit_and_messages': auditAndMessages,
 };
 
 export class MigrationError extends StartupError {
