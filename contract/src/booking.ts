@@ -97,11 +97,16 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** Money given back through the payment provider, by the provider's refund id ('re_…'). */
+export const refundSchema = z.object({ id: z.string() });
+export type Refund = z.infer<typeof refundSchema>;
+
 /**
  * A booking as the API shows it (spec section 3); `date` in the medium format, `price` in dollars.
  * Beyond the spec's fields: its `status`, and whether its patient may `cancel` it now (the
  * server's rule: not paid, not cancelled, not started), so that a screen offers only what the
- * server allows.
+ * server allows; for a booking the clinic cancelled, the reason it gave and the refund of its
+ * payment, if it had one.
  */
 export const bookingSchema = z.object({
   _id: z.string(),
@@ -118,6 +123,8 @@ export const bookingSchema = z.object({
   transactionId: z.string().nullable(),
   status: z.enum(BOOKING_STATUSES),
   cancellable: z.boolean(),
+  cancelReason: z.string().nullable(),
+  refund: refundSchema.nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -8,5 +8,6 @@ export * from './messages.js';
 export * from './money.js';
 export * from './payment.js';
 export * from './routes.js';
+export * from './schedule.js';
 export * from './slots.js';
 export * from './validation.js';

@@ -7,6 +7,7 @@ import { healthRoutes } from './health/routes.js';
 import { errorBody } from './http/errors.js';
 import { imageRoutes } from './images/routes.js';
 import { paymentRoutes } from './payments/routes.js';
+import { scheduleRoutes } from './schedule/routes.js';
 import { treatmentRoutes } from './treatments/routes.js';
 import { userRoutes } from './users/routes.js';
 
@@ -25,6 +26,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(treatmentRoutes);
   await api.register(bookingRoutes);
   await api.register(paymentRoutes);
+  await api.register(scheduleRoutes);
   await api.register(userRoutes);
   await api.register(doctorRoutes);
   await api.register(imageRoutes);

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessToken, authRequest, bearer, signUp } from './accounts.js';
 import { multipartBody, photoPng } from './admin-fixtures.js';
-import { mediumDay } from './dates.js';
+import { clinicDay, mediumDay } from './dates.js';
 import { engine } from './helper.js';
 import { unpaidBooking } from './payment-fixtures.js';
 import { apiRoutes, routeKey } from './routes.js';
@@ -61,6 +61,13 @@ const adminOnly = (status: number) => ({ anon: 401, A: 403, B: 403, admin: statu
 
 /** A future date of the spec's medium format, different for each caller. */
 const bookingDate = (role: Role) => mediumDay(427 + ROLES.indexOf(role));
+
+let pastDays = 0;
+/** A booking of A's on a day before the clinic's today, each on a day of its own. */
+function pastBookingOfA(f: SecurityFixtures) {
+  pastDays += 1;
+  return unpaidBooking(f.t, f.people.A, { date: clinicDay(-pastDays) });
+}
 
 /** A patient nobody else uses, for the calls that change or remove an account. */
 async function bystander(f: SecurityFixtures) {
@@ -200,6 +207,38 @@ const rows: Row[] = [
       payload: { appointmentId: f.a.unpaid.id, transactionId: f.a.intentId },
     }),
     expect: { anon: 401, A: 400, B: 403, admin: 403 },
+  },
+  {
+    route: 'GET /api/schedule',
+    what: "the clinic's schedule of the days holding A's and B's bookings",
+    call: () => get(`/api/schedule?from=${clinicDay(0)}&to=${clinicDay(30)}`),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/schedule.csv',
+    what: 'the same schedule as a CSV file',
+    call: () => get(`/api/schedule.csv?from=${clinicDay(0)}&to=${clinicDay(30)}`),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'PATCH /api/booking/:id/status',
+    what: "marking A's visit of an earlier day arrived (a fresh one for each caller)",
+    call: async (_role, f) => ({
+      method: 'PATCH',
+      url: `/api/booking/${(await pastBookingOfA(f)).id}/status`,
+      payload: { status: 'arrived' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/booking/:id/cancel',
+    what: "the clinic cancelling an unpaid booking of A's (a fresh one for each caller)",
+    call: async (_role, f) => ({
+      method: 'POST',
+      url: `/api/booking/${(await unpaidBooking(f.t, f.people.A)).id}/cancel`,
+      payload: { reason: 'The clinic is closed that day.' },
+    }),
+    expect: adminOnly(200),
   },
   {
     route: 'POST /api/create-payment-intent',

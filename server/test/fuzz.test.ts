@@ -7,7 +7,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './accounts.js';
 import { multipartBody, photoPng } from './admin-fixtures.js';
-import { mediumDay, nextClinicDate } from './dates.js';
+import { clinicDay, mediumDay, nextClinicDate } from './dates.js';
 import { engine } from './helper.js';
 import { apiRoutes, type RegisteredRoute, routeKey } from './routes.js';
 import {
@@ -414,6 +414,8 @@ describe(`bad-input fuzzing (${engine})`, () => {
       },
       'POST /api/create-payment-intent': { bookingId: f.a.unpaid.id, price: 80 },
       'PATCH /api/booking/:id': { appointmentId: f.a.unpaid.id, transactionId: f.a.intentId },
+      'PATCH /api/booking/:id/status': { status: 'arrived' },
+      'POST /api/booking/:id/cancel': { reason: 'The clinic is closed that day.' },
       'POST /api/demo-gateway/confirm': {
         clientSecret: f.a.clientSecret,
         card: DECLINED_CARD,
@@ -462,6 +464,20 @@ describe(`bad-input fuzzing (${engine})`, () => {
         return [mediumDay(4), mediumDay(2), formatMediumDate(nextClinicDate('02-29'))];
       case 'patientMail':
         return [f.people.A.email, f.people.B.email];
+      case 'from':
+      case 'to':
+        return [
+          clinicDay(0),
+          clinicDay(30),
+          clinicDay(31),
+          clinicDay(-1),
+          '2031-02-30',
+          'Jan 5, 2031',
+        ];
+      case 'q':
+        return ['alice', '%', '_', 'ALICE ENAMEL', f.people.A.email];
+      case 'treatmentId':
+        return ['teeth-cleaning', 'no-such-treatment'];
       case 'limit':
       case 'offset':
         return [
@@ -499,7 +515,18 @@ describe(`bad-input fuzzing (${engine})`, () => {
   function requestArbitrary(f: SecurityFixtures, route: RegisteredRoute, spareImage: string) {
     const key = routeKey(route);
     const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => String(match[1]));
-    const queryFields = ['date', 'patientMail', 'limit', 'offset', 'x', '__proto__'];
+    const queryFields = [
+      'date',
+      'patientMail',
+      'limit',
+      'offset',
+      'from',
+      'to',
+      'q',
+      'treatmentId',
+      'x',
+      '__proto__',
+    ];
     const path = fc
       .tuple(...params.map((name) => urlPiece(plausible(f, key, name))))
       .map((values) => {

@@ -34,10 +34,15 @@ export function isOwnBooking(caller: CurrentUser, booking: Booking): boolean {
   return booking.patient_id !== null && booking.patient_id === caller.id;
 }
 
-/** Whether the patient may cancel the booking now: live, unpaid and not started. */
+/**
+ * Whether the patient may cancel the booking now: booked or confirmed (not yet arrived, seen,
+ * missed or cancelled), unpaid and not started.
+ */
 export function isCancellable(row: Booking, moment: ClinicMoment): boolean {
   return (
-    row.status !== 'cancelled' && row.paid_at === null && !hasStarted(row.date, row.slot, moment)
+    (row.status === 'booked' || row.status === 'confirmed') &&
+    row.paid_at === null &&
+    !hasStarted(row.date, row.slot, moment)
   );
 }
 

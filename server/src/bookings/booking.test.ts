@@ -106,6 +106,8 @@ describe(`booking a slot (${engine})`, () => {
       transactionId: null,
       status: 'booked',
       cancellable: true,
+      cancelReason: null,
+      refund: null,
     });
     const [row] = await rowsOf(t, { email: jane.email, date: clinicDay(61) });
     expect(row).toMatchObject({

@@ -104,6 +104,8 @@ describe(`a patient's own bookings (${engine})`, () => {
         transactionId: null,
         status: 'booked',
         cancellable: true,
+        cancelReason: null,
+        refund: null,
       });
     });
 

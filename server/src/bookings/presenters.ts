@@ -1,18 +1,25 @@
 import {
   type Booking as ApiBooking,
   centsToDollars,
+  type ScheduleEntry,
   slotStartMinutes,
 } from '@doctors-portal/contract';
 import type { Booking } from '../db/schema.js';
 import type { BookingSummary } from '../mail/templates.js';
 import { isCancellable } from './booking-rules.js';
 import type { ClinicMoment } from './clock.js';
+import type { ScheduledBooking } from './schedule-repository.js';
 
 /**
- * A stored booking as the API shows it (spec section 3), at `moment` in the clinic's day. Its
- * date stays an ISO date: the response schema writes it in the spec's medium format.
+ * A stored booking as the API shows it (spec section 3), at `moment` in the clinic's day, with
+ * the id of its refund if its payment was given back. Its date stays an ISO date: the response
+ * schema writes it in the spec's medium format.
  */
-export function toApiBooking(row: Booking, moment: ClinicMoment): ApiBooking {
+export function toApiBooking(
+  row: Booking,
+  moment: ClinicMoment,
+  refundId: string | null = null,
+): ApiBooking {
   return {
     _id: row.id,
     patientName: row.patient_name,
@@ -28,6 +35,39 @@ export function toApiBooking(row: Booking, moment: ClinicMoment): ApiBooking {
     transactionId: row.transaction_id,
     status: row.status,
     cancellable: isCancellable(row, moment),
+    // The clinic's reason is for the patient; the patient's own cancellations are not listed.
+    cancelReason: row.status === 'cancelled' ? row.cancel_reason : null,
+    refund: refundId ? { id: refundId } : null,
+  };
+}
+
+/** A booking on the clinic's schedule: the booking, its patient's no-shows, its cancellation. */
+export function toScheduleEntry(row: ScheduledBooking): ScheduleEntry {
+  return {
+    _id: row.id,
+    patientName: row.patient_name,
+    patientMail: row.patient_email,
+    patientId: row.patient_id,
+    date: row.date,
+    slot: row.slot,
+    treatment: row.treatment_name,
+    treatmentId: row.treatment_id,
+    price: centsToDollars(row.price_cents),
+    phone: row.phone,
+    age: row.age,
+    paid: row.paid_at !== null,
+    transactionId: row.transaction_id,
+    status: row.status,
+    noShows: row.no_shows,
+    cancelledAt: row.cancelled_at,
+    cancelledBy:
+      row.status !== 'cancelled'
+        ? null
+        : row.cancelled_by !== null && row.cancelled_by === row.patient_id
+          ? 'patient'
+          : 'clinic',
+    cancelReason: row.cancel_reason,
+    refund: row.refund_id ? { id: row.refund_id } : null,
   };
 }
 
@@ -44,8 +84,8 @@ export function bookingSummary(row: Booking): BookingSummary {
 }
 
 /** By date, then by the slot's start time (labels do not sort as text), then by booking time. */
-export function inAppointmentOrder(rows: Booking[]): Booking[] {
-  const start = (row: Booking) => slotStartMinutes(row.slot) ?? Number.MAX_SAFE_INTEGER;
+export function inAppointmentOrder<T extends Booking>(rows: T[]): T[] {
+  const start = (row: T) => slotStartMinutes(row.slot) ?? Number.MAX_SAFE_INTEGER;
   return rows.toSorted(
     (a, b) =>
       a.date.localeCompare(b.date) ||

@@ -114,7 +114,10 @@ export async function findOverlappingBooking(
     .executeTakeFirst();
 }
 
-/** A patient's live bookings by date; the caller orders slots within a day by their start time. */
+/**
+ * A patient's live bookings by date, and those the clinic cancelled (the patient must hear of
+ * them, and of their refunds); the caller orders slots within a day by their start time.
+ */
 export async function listPatientBookings(
   db: Kysely<Database>,
   patientId: string,
@@ -123,7 +126,12 @@ export async function listPatientBookings(
     .selectFrom('booking')
     .selectAll()
     .where('patient_id', '=', patientId)
-    .where('status', '<>', 'cancelled')
+    .where((eb) =>
+      eb.or([
+        eb('status', '<>', 'cancelled'),
+        eb.and([eb('cancelled_by', 'is not', null), eb('cancelled_by', '<>', patientId)]),
+      ]),
+    )
     .orderBy('date')
     .orderBy('created_at')
     .execute();

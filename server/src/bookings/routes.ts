@@ -5,24 +5,28 @@ import {
   bookingRefusedSchema,
   bookingRequestSchema,
   bookingSchema,
+  clinicCancelRequestSchema,
   confirmPaymentSchema,
   formatMediumDate,
   mediumDateField,
   messages,
+  visitStatusRequestSchema,
 } from '@doctors-portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, isOwnEmail, requireUser } from '../auth/guards.js';
+import { callerOf, isOwnEmail, requireAdmin, requireUser } from '../auth/guards.js';
 import { errorResponseSchema as error, errorBody } from '../http/errors.js';
 import { answerPaymentFailure } from '../payments/errors.js';
 import { confirmPayment, releaseBookingPayment } from '../payments/service.js';
 import { availableOn } from './availability.js';
 import { availabilityCache } from './availability-cache.js';
 import { bookSlot, cancelBooking, readableBooking } from './booking-rules.js';
+import { cancelByClinic, changeVisitStatus, clinicErrors } from './clinic-actions.js';
 import { clinicMoment, clock } from './clock.js';
 import { bookingErrors } from './errors.js';
 import { bookingSummary, inAppointmentOrder, toApiBooking } from './presenters.js';
 import { listPatientBookings } from './repository.js';
+import { refundsOf } from './schedule-repository.js';
 
 // A malformed id names no booking: 404 like an unknown one, rather than a 400.
 const bookingParams = z.object({ id: z.uuid() });
@@ -164,9 +168,15 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The spec's parameter names the caller; the bookings are those of the caller's account.
       const rows = await listPatientBookings(app.db, caller.id);
+      const refunds = await refundsOf(
+        app.db,
+        rows.filter((row) => row.status === 'cancelled').map((row) => row.id),
+      );
       const now = moment();
       reply.header('cache-control', 'private, no-store');
-      return inAppointmentOrder(rows).map((row) => toApiBooking(row, now));
+      return inAppointmentOrder(rows).map((row) =>
+        toApiBooking(row, now, refunds.get(row.id) ?? null),
+      );
     },
   );
 
@@ -190,8 +200,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(404).send(errorBody(404, bookingErrors.noSuchBooking));
       }
       const booking = await readableBooking(app.db, callerOf(request), request.params.id);
+      const refunds = await refundsOf(app.db, [booking.id]);
       reply.header('cache-control', 'private, no-store');
-      return toApiBooking(booking, moment());
+      return toApiBooking(booking, moment(), refunds.get(booking.id) ?? null);
     },
   );
 
@@ -277,6 +288,100 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       answers.clear();
       return { deletedCount: 1 };
+    },
+  );
+  app.patch(
+    '/booking/:id/status',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        operationId: 'setVisitStatus',
+        summary: 'Mark how a visit went: arrived, completed or no-show (administrators)',
+        description:
+          'A booked or confirmed visit becomes `arrived` or `no_show`, an arrived one ' +
+          '`completed`, and a no-show who turns up late `arrived`; only on or after the day of ' +
+          'the visit. Anything else answers 409 saying why: nothing goes to or from `cancelled` ' +
+          'this way (`POST /api/booking/{id}/cancel` cancels, with a reason). Setting the status ' +
+          'a booking already has changes nothing (`changed: false`).',
+        tags: ['schedule'],
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string() }),
+        body: visitStatusRequestSchema,
+        response: {
+          200: z.object({ changed: z.boolean(), booking: bookingSchema }),
+          400: error,
+          401: error,
+          403: error,
+          404: error,
+          409: error,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      // Checked here rather than by the schema, so that a bad body is still a 400.
+      if (!bookingParams.safeParse({ id }).success) {
+        return reply.code(404).send(errorBody(404, clinicErrors.noSuchBooking));
+      }
+      const now = moment();
+      const { booking, changed } = await changeVisitStatus(
+        app.db,
+        now,
+        callerOf(request),
+        id,
+        request.body.status,
+      );
+      return { changed, booking: toApiBooking(booking, now) };
+    },
+  );
+
+  app.post(
+    '/booking/:id/cancel',
+    {
+      onRequest: requireAdmin,
+      // The card gateway failing answers 502, as on the other payment routes.
+      errorHandler: answerPaymentFailure,
+      schema: {
+        operationId: 'cancelBookingByClinic',
+        summary: 'The clinic cancels a booking, with a reason for its patient (administrators)',
+        description:
+          'For a booked or confirmed visit that has not started: its slot and its patient’s time ' +
+          'are freed at once, the booking stays on record as cancelled by the administrator with ' +
+          'the reason, and the patient is mailed the reason with a calendar cancellation of the ' +
+          'appointment. A paid booking is refunded in full through the payment provider first; ' +
+          'when the provider refuses, the booking stays booked and paid (409 with the ' +
+          'provider’s reason), and when it cannot be reached, 502. An unpaid booking’s open ' +
+          'payment is cancelled with the provider first.',
+        tags: ['schedule'],
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string() }),
+        body: clinicCancelRequestSchema,
+        response: {
+          200: z.object({ booking: bookingSchema }),
+          400: error,
+          401: error,
+          403: error,
+          404: error,
+          409: error,
+          502: error,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!bookingParams.safeParse({ id }).success) {
+        return reply.code(404).send(errorBody(404, clinicErrors.noSuchBooking));
+      }
+      const now = moment();
+      const { booking, refund } = await cancelByClinic(
+        { db: app.db, payments: app.payments, mail: app.mailQueue, log: request.log },
+        now,
+        callerOf(request),
+        id,
+        request.body.reason,
+      );
+      answers.clear();
+      return { booking: toApiBooking(booking, now, refund?.id ?? null) };
     },
   );
 };

@@ -5,6 +5,7 @@ import * as payments from './migrations/0002_payments.js';
 import * as mailQueue from './migrations/0003_mail_queue.js';
 import * as bookingOwnership from './migrations/0004_booking_ownership.js';
 import * as auditAndMessages from './migrations/0005_audit_and_messages.js';
+import * as schedule from './migrations/0006_schedule.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003_mail_queue': mailQueue,
   '0004_booking_ownership': bookingOwnership,
   '0005_audit_and_messages': auditAndMessages,
+  '0006_schedule': schedule,
 };
 
 export class MigrationError extends StartupError {

@@ -20,8 +20,17 @@ export interface CalendarEvent {
   location?: string;
   organizer?: { name: string; email: string };
   url?: string;
-  /** 'PUBLISH' adds the event to a calendar; 'REQUEST' asks for an answer. Default PUBLISH. */
-  method?: 'PUBLISH' | 'REQUEST';
+  /**
+   * 'PUBLISH' adds the event to a calendar; 'REQUEST' asks for an answer; 'CANCEL' removes the
+   * event of the same `uid` (its STATUS is CANCELLED). Default PUBLISH.
+   */
+  method?: 'PUBLISH' | 'REQUEST' | 'CANCEL';
+  /**
+   * The revision of the event (SEQUENCE): 0 when first sent, higher for each later change of the
+   * same `uid`, which calendars apply only when it is higher than what they hold. Default 0, or
+   * 1 for a cancellation.
+   */
+  sequence?: number;
   /** When the calendar object was created (DTSTAMP); defaults to now. */
   stamp?: Date;
 }
@@ -245,9 +254,9 @@ export function buildCalendar(event: CalendarEvent): string {
           `ORGANIZER;CN=${paramValue(event.organizer.name)}:mailto:${oneLine(event.organizer.email)}`,
         ]
       : []),
-    'STATUS:CONFIRMED',
+    method === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     'TRANSP:OPAQUE',
-    'SEQUENCE:0',
+    `SEQUENCE:${event.sequence ?? (method === 'CANCEL' ? 1 : 0)}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -7,7 +7,7 @@ import type { Config } from '../config/env.js';
 /** A calendar event carried by a message (a text/calendar part and an .ics attachment). */
 export interface CalendarInvite {
   filename: string;
-  method: 'PUBLISH' | 'REQUEST';
+  method: 'PUBLISH' | 'REQUEST' | 'CANCEL';
   /** The VCALENDAR text (see ./ics.ts). */
   content: string;
 }

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import type { Mailer, MailLogger, MailMessage } from './mailer.js';
 import {
   type BookingSummary,
+  bookingCancellationEmail,
   bookingConfirmationEmail,
   type MailClinic,
   paymentReceiptEmail,
@@ -19,6 +20,13 @@ export type QueuedMail =
       booking: BookingSummary;
       transactionId: string;
       amountDollars: number;
+    }
+  | {
+      kind: 'booking-cancellation';
+      to: string;
+      booking: BookingSummary;
+      reason: string;
+      refund: { id: string; amountDollars: number } | null;
     };
 
 /** How long a message taken by a sender is left to it before another may try it. */
@@ -69,21 +77,34 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
   const poll = setInterval(() => wake(), POLL_MS);
   poll.unref();
 
+  function content(mail: QueuedMail) {
+    switch (mail.kind) {
+      case 'booking-confirmation':
+        return bookingConfirmationEmail({
+          clinic: options.clinic,
+          booking: mail.booking,
+          url: options.appointmentsUrl,
+        });
+      case 'payment-receipt':
+        return paymentReceiptEmail({
+          clinic: options.clinic,
+          booking: mail.booking,
+          transactionId: mail.transactionId,
+          amountDollars: mail.amountDollars,
+        });
+      case 'booking-cancellation':
+        return bookingCancellationEmail({
+          clinic: options.clinic,
+          booking: mail.booking,
+          reason: mail.reason,
+          refund: mail.refund,
+          url: options.appointmentsUrl,
+        });
+    }
+  }
+
   function render(mail: QueuedMail): MailMessage {
-    const content =
-      mail.kind === 'booking-confirmation'
-        ? bookingConfirmationEmail({
-            clinic: options.clinic,
-            booking: mail.booking,
-            url: options.appointmentsUrl,
-          })
-        : paymentReceiptEmail({
-            clinic: options.clinic,
-            booking: mail.booking,
-            transactionId: mail.transactionId,
-            amountDollars: mail.amountDollars,
-          });
-    return { to: mail.to, ...content };
+    return { to: mail.to, ...content(mail) };
   }
 
   /** Takes the oldest message that is due, leasing it to this instance. */

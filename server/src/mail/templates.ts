@@ -447,3 +447,103 @@ export function paymentReceiptEmail({
     ),
   };
 }
+
+export interface BookingCancellationInput {
+  clinic: MailClinic;
+  booking: BookingSummary;
+  /** Why the clinic cancelled, in its own words. */
+  reason: string;
+  /** The refund of the booking's payment, when it was paid. */
+  refund?: { id: string; amountDollars: number } | null;
+  /** The clinic's IANA time zone; defaults to clinic.timeZone. */
+  timeZone?: string;
+  /** Where the patient sees their appointments (My Appointments). */
+  url?: string;
+  /** DTSTAMP of the calendar event; defaults to now. */
+  now?: Date;
+}
+
+/**
+ * Sent when the clinic cancels a booking: the reason, the refund when it was paid, and an .ics
+ * cancellation (METHOD:CANCEL) of the confirmation's event, by the same UID, which takes it out
+ * of the patient's calendar.
+ */
+export function bookingCancellationEmail({
+  clinic,
+  booking,
+  reason,
+  refund,
+  timeZone = clinic.timeZone,
+  url,
+  now,
+}: BookingCancellationInput): MailContent {
+  const startMinutes = slotStartMinutes(booking.slot);
+  const endMinutes = slotEndMinutes(booking.slot);
+  if (startMinutes === null || endMinutes === null) {
+    throw new Error(`Not a slot label: ${JSON.stringify(booking.slot)}`);
+  }
+  const link = url === undefined ? undefined : checkedUrl(url);
+  const mediumDate = formatMediumDate(booking.isoDate);
+  const rows: Array<[string, string]> = [
+    ...bookingRows(booking, timeZone),
+    ['Reason', reason],
+    ...(refund
+      ? ([
+          ['Refunded', formatDollars(refund.amountDollars)],
+          ['Refund id', refund.id],
+        ] as Array<[string, string]>)
+      : []),
+  ];
+  const title = 'Your appointment is cancelled';
+  const intro = `We are sorry: ${clinic.name} had to cancel your ${booking.treatment} appointment on ${mediumDate} at ${booking.slot}.`;
+  const refundNote = refund
+    ? `Your payment of ${formatDollars(refund.amountDollars)} has been refunded in full to your card (refund id ${refund.id}). It may take a few days to show on your statement.`
+    : '';
+  const calendarNote = 'The attached calendar update removes the appointment from your calendar.';
+  const again = link
+    ? 'My Appointments shows the cancellation, and you are welcome to book another time.'
+    : '';
+  const questions = `Questions? Call us at ${clinic.phone} or reply to this email.`;
+  const calendar = buildCalendar({
+    uid: calendarUid(clinic, booking),
+    date: booking.isoDate,
+    startMinutes,
+    endMinutes,
+    timeZone,
+    summary: `Cancelled: ${booking.treatment} at ${clinic.name}`,
+    location: `${clinic.name}, ${clinic.address}`,
+    description: `Cancelled by ${clinic.name}: ${reason}`,
+    organizer: { name: clinic.name, email: clinic.email },
+    method: 'CANCEL',
+    ...(now ? { stamp: now } : {}),
+  });
+  return {
+    subject: `Appointment cancelled: ${booking.treatment} on ${mediumDate} at ${booking.slot}`,
+    text: [
+      greeting(booking.patientName),
+      '',
+      intro,
+      '',
+      detailsText(rows),
+      '',
+      ...(refundNote ? [refundNote, ''] : []),
+      ...(link ? [`${again} ${link}`, ''] : []),
+      calendarNote,
+      questions,
+      '',
+      footerText(clinic),
+    ].join('\n'),
+    html: layout(
+      clinic,
+      title,
+      paragraph(escapeHtml(greeting(booking.patientName))) +
+        paragraph(escapeHtml(intro)) +
+        detailsTable('Cancelled appointment', rows) +
+        (refundNote ? paragraph(escapeHtml(refundNote)) : '') +
+        (link ? paragraph(escapeHtml(again)) + button(link, 'Open My Appointments') : '') +
+        paragraph(escapeHtml(calendarNote)) +
+        paragraph(escapeHtml(questions)),
+    ),
+    icalEvent: { filename: 'appointment.ics', method: 'CANCEL', content: calendar },
+  };
+}

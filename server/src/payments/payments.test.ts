@@ -99,6 +99,8 @@ describe(`paying a booking through the demo gateway (${engine})`, () => {
         transactionId: null,
         status: 'booked',
         cancellable: true,
+        cancelReason: null,
+        refund: null,
       });
     });
 

@@ -41,6 +41,8 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     transactionId: null,
     status: 'booked',
     cancellable: true,
+    cancelReason: null,
+    refund: null,
     ...overrides,
   };
 }

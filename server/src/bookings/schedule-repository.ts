@@ -1,0 +1,166 @@
+import type { IsoDate } from '@doctors-portal/contract';
+import { type Kysely, sql } from 'kysely';
+import type { Booking, BookingStatus, Database } from '../db/schema.js';
+
+/**
+ * The bookings as the clinic's back office reads and changes them: the schedule of a range of
+ * dates, a visit's status, and the clinic's cancellation. Part of the bookings repository (the
+ * only code that reads or writes bookings), kept apart from the patient's side of it.
+ */
+
+/** What the schedule may be narrowed to: a range of dates, a treatment, a patient's name or email. */
+export interface ScheduleFilter {
+  from: IsoDate;
+  to: IsoDate;
+  treatmentId?: string | undefined;
+  /** Part of the patient's name or email, in any case. */
+  q?: string | undefined;
+}
+
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern escaped by '\'. */
+const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * The bookings from `from` to `to`, as one statement of two parts, each reading only the range's
+ * entries of an index that leads with the date: the live bookings through the (date,
+ * treatment_id, slot) index over live bookings (migrations/0004), the cancelled ones through
+ * the partial index over cancelled bookings (migrations/0006). Exported for the test that reads
+ * its query plan on both engines.
+ */
+export function scheduleQuery(db: Kysely<Database>, filter: ScheduleFilter) {
+  const part = (cancelled: boolean) => {
+    let query = db
+      .selectFrom('booking')
+      .selectAll()
+      .where('date', '>=', filter.from)
+      .where('date', '<=', filter.to)
+      .where('status', cancelled ? '=' : '<>', 'cancelled');
+    if (filter.treatmentId) query = query.where('treatment_id', '=', filter.treatmentId);
+    if (filter.q) {
+      const pattern = likeContaining(filter.q);
+      query = query.where((eb) =>
+        eb.or([
+          sql<boolean>`lower(${eb.ref('patient_name')}) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(${eb.ref('patient_email')}) like ${pattern} escape '\\'`,
+        ]),
+      );
+    }
+    return query;
+  };
+  return part(false).unionAll(part(true));
+}
+
+/** A booking on the schedule, with its refund's id and its patient's count of no-shows. */
+export type ScheduledBooking = Booking & { refund_id: string | null; no_shows: number };
+
+/** The bookings of the schedule's range (see `scheduleQuery`), in no particular order. */
+export async function listSchedule(
+  db: Kysely<Database>,
+  filter: ScheduleFilter,
+): Promise<ScheduledBooking[]> {
+  const rows = await scheduleQuery(db, filter).execute();
+  const patients = [...new Set(rows.flatMap((row) => (row.patient_id ? [row.patient_id] : [])))];
+  const [refunds, noShows] = await Promise.all([
+    refundsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    noShowCounts(db, patients),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    refund_id: refunds.get(row.id) ?? null,
+    no_shows: row.patient_id ? (noShows.get(row.patient_id) ?? 0) : 0,
+  }));
+}
+
+/** Ids in lists short enough for either engine's limit on a statement's parameters. */
+function* inChunks<T>(values: T[], size = 500): Generator<T[]> {
+  for (let at = 0; at < values.length; at += size) yield values.slice(at, at + size);
+}
+
+/** How many bookings of each patient are marked no-show, read from the partial no-show index. */
+async function noShowCounts(
+  db: Kysely<Database>,
+  patientIds: string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const chunk of inChunks(patientIds)) {
+    const rows = await db
+      .selectFrom('booking')
+      .select(['patient_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('status', '=', 'no_show')
+      .where('patient_id', 'in', chunk)
+      .groupBy('patient_id')
+      .execute();
+    for (const row of rows) if (row.patient_id) counts.set(row.patient_id, Number(row.count));
+  }
+  return counts;
+}
+
+/**
+ * The refund of each booking that has one, by booking id (the refund table's own, as the
+ * payments repository writes it; read here to show the bookings).
+ */
+export async function refundsOf(
+  db: Kysely<Database>,
+  bookingIds: string[],
+): Promise<Map<string, string>> {
+  const refunds = new Map<string, string>();
+  for (const chunk of inChunks(bookingIds)) {
+    const rows = await db
+      .selectFrom('refund')
+      .select(['booking_id', 'id'])
+      .where('booking_id', 'in', chunk)
+      .orderBy('created_at')
+      .execute();
+    for (const row of rows) refunds.set(row.booking_id, row.id);
+  }
+  return refunds;
+}
+
+/**
+ * Sets a booking's visit status to `status` when it is in one of `from`, in the caller's
+ * transaction. Answers whether this call changed it.
+ */
+export async function setVisitStatus(
+  tx: Kysely<Database>,
+  id: string,
+  status: BookingStatus,
+  from: readonly BookingStatus[],
+): Promise<boolean> {
+  const result = await tx
+    .updateTable('booking')
+    .set({ status })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Marks a booking in one of the statuses `from` cancelled (by `by`, for `reason`) and gives its
+ * time back, in the caller's transaction, paid or not (the clinic's cancellation refunds a paid
+ * one first). Answers whether this call did it.
+ */
+export async function cancelLiveBooking(
+  tx: Kysely<Database>,
+  id: string,
+  from: readonly BookingStatus[],
+  cancellation: { by: string; reason: string; at: Date },
+): Promise<boolean> {
+  const result = await tx
+    .updateTable('booking')
+    .set({
+      status: 'cancelled',
+      cancelled_at: cancellation.at.toISOString(),
+      cancelled_by: cancellation.by,
+      cancel_reason: cancellation.reason,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await tx.deleteFrom('booking_unit').where('booking_id', '=', id).execute();
+  return true;
+}

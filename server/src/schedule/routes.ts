@@ -1,0 +1,131 @@
+import {
+  formatDollars,
+  type IsoDate,
+  type ScheduleEntry,
+  STATUS_LABELS,
+  scheduleQuerySchema,
+  scheduleSchema,
+} from '@doctors-portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../auth/guards.js';
+import { clinicMoment, clock } from '../bookings/clock.js';
+import { inAppointmentOrder, toScheduleEntry } from '../bookings/presenters.js';
+import { listSchedule } from '../bookings/schedule-repository.js';
+import { errorResponseSchema as error } from '../http/errors.js';
+import { toCsv } from './csv.js';
+
+type ScheduleQuery = z.output<typeof scheduleQuerySchema>;
+
+const scheduleCsvSchema = z.string();
+
+/** The CSV export's columns, in order, and how each is written from a schedule entry. */
+const CSV_COLUMNS: Array<[string, (entry: ScheduleEntry) => string | number]> = [
+  ['Date', (entry) => entry.date],
+  ['Time', (entry) => entry.slot],
+  ['Treatment', (entry) => entry.treatment],
+  ['Patient', (entry) => entry.patientName],
+  ['Email', (entry) => entry.patientMail],
+  ['Phone', (entry) => entry.phone],
+  ['Age', (entry) => entry.age],
+  ['Price', (entry) => formatDollars(entry.price)],
+  ['Paid', (entry) => (entry.paid ? 'yes' : 'no')],
+  ['Transaction id', (entry) => entry.transactionId ?? ''],
+  ['Status', (entry) => STATUS_LABELS[entry.status]],
+  ['No-shows', (entry) => entry.noShows],
+  ['Cancel reason', (entry) => (entry.status === 'cancelled' ? (entry.cancelReason ?? '') : '')],
+  ['Refund id', (entry) => entry.refund?.id ?? ''],
+];
+
+/** The export's file name: 'schedule-2031-01-05.csv', or 'schedule-2031-01-05-to-2031-01-11.csv'. */
+export function csvFileName(from: IsoDate, to: IsoDate): string {
+  return from === to ? `schedule-${from}.csv` : `schedule-${from}-to-${to}.csv`;
+}
+
+/**
+ * `/api/schedule` and `/api/schedule.csv` (administrators only): the clinic's bookings of up to
+ * 31 days, day by day in slot order, with each patient's phone, age and count of no-shows, paid
+ * or not and where each visit stands; cancelled ones are listed as cancelled (they hold no slot).
+ * The CSV export is the same list as a spreadsheet reads it.
+ */
+export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schedule = async (query: ScheduleQuery) =>
+    inAppointmentOrder(
+      await listSchedule(app.db, {
+        from: query.from,
+        to: query.to,
+        q: query.q || undefined,
+        treatmentId: query.treatmentId || undefined,
+      }),
+    ).map(toScheduleEntry);
+
+  app.get(
+    '/schedule',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        operationId: 'getSchedule',
+        summary: "The clinic's bookings of a range of days, in slot order",
+        description:
+          '`from` and `to` are ISO dates in the clinic’s time zone, both included, at most 31 ' +
+          'days apart (400 otherwise). `treatmentId` keeps one treatment’s bookings; `q` keeps ' +
+          'the patients whose name or email contains it. Cancelled bookings are listed with ' +
+          'status `cancelled`; they hold no slot.',
+        tags: ['schedule'],
+        security: [{ bearer: [] }],
+        querystring: scheduleQuerySchema,
+        response: { 200: scheduleSchema, 400: error, 401: error, 403: error },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      reply.header('cache-control', 'private, no-store');
+      return {
+        from,
+        to,
+        today: clinicMoment(app.config.clinic.timeZone, clock.now()).today,
+        bookings: await schedule(request.query),
+      };
+    },
+  );
+
+  app.get(
+    '/schedule.csv',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        operationId: 'exportSchedule',
+        summary: "The clinic's bookings of a range of days as a CSV file",
+        description:
+          'The same bookings and filters as `GET /api/schedule`, as RFC 4180 CSV (a header row, ' +
+          'CRLF line ends) to download. A field a spreadsheet would run as a formula (starting ' +
+          "with =, +, -, @, a tab or CR) starts with a single quote (').",
+        tags: ['schedule'],
+        security: [{ bearer: [] }],
+        querystring: scheduleQuerySchema,
+        response: {
+          200: {
+            description: 'The schedule as CSV, one booking a line after the header row.',
+            content: { 'text/csv': { schema: scheduleCsvSchema } },
+          },
+          400: error,
+          401: error,
+          403: error,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const entries = await schedule(request.query);
+      const csv = toCsv(
+        CSV_COLUMNS.map(([name]) => name),
+        entries.map((entry) => CSV_COLUMNS.map(([, value]) => value(entry))),
+      );
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${csvFileName(from, to)}"`)
+        .type('text/csv; charset=utf-8')
+        .send(csv);
+    },
+  );
+};
