@@ -1,18 +1,14 @@
-import { type LoginInput, loginSchema, messages, paths } from '@doctors-portal/contract';
+import { loginSchema, messages, paths } from '@doctors-portal/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { ErrorAlert } from '../../../components/error-alert';
-import { Field } from '../../../components/form-field';
-import { ApiError } from '../../../lib/api-client';
 import { requestPasswordReset, signInWithEmail } from '../../../lib/auth/auth-api';
-import { providerError } from '../provider-error';
-import { GoogleButton } from './google-button';
+import { AuthForm, emailField, useAuthForm, WithGoogleSignIn } from './auth-form';
 
-const reason = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+const FIELDS = [
+  emailField,
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+] as const;
 
 export function LoginForm({
   returnTo,
@@ -23,26 +19,17 @@ export function LoginForm({
   initialError: string;
   onSignedIn: () => Promise<void>;
 }) {
-  const [alert, setAlert] = useState(initialError);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
-
-  const submit = handleSubmit(async (input) => {
-    setAlert('');
-    try {
+  const auth = useAuthForm(
+    zodResolver(loginSchema),
+    async (input) => {
       await signInWithEmail(input);
       await onSignedIn();
-    } catch (error) {
-      setAlert(providerError(reason(error)));
-    }
-  });
+    },
+    initialError,
+  );
 
   const forgotPassword = async () => {
-    const email = getValues('email')?.trim();
+    const email = auth.form.getValues('email')?.trim();
     if (!email) {
       toast.error(messages.forgotPasswordNoEmail);
       return;
@@ -51,27 +38,24 @@ export function LoginForm({
       await requestPasswordReset(email);
       toast.success(messages.resetEmailSent);
     } catch (error) {
-      setAlert(providerError(reason(error)));
+      auth.fail(error);
     }
   };
 
   return (
-    <div className="flex flex-col gap-4">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-          error={errors.email?.message}
-        />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          {...register('password')}
-          error={errors.password?.message}
-        />
+    <WithGoogleSignIn
+      returnTo={returnTo}
+      onError={auth.showProviderError}
+      link={
+        <>
+          New to the clinic?{' '}
+          <Link to={paths.signup} className="link link-primary font-medium">
+            Create New Account
+          </Link>
+        </>
+      }
+    >
+      <AuthForm auth={auth} fields={FIELDS} submitLabel="Login" spinner>
         <button
           type="button"
           className="link link-primary self-start text-sm"
@@ -79,22 +63,7 @@ export function LoginForm({
         >
           Forgot password?
         </button>
-        <ErrorAlert>{alert}</ErrorAlert>
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
-          Login
-        </button>
-      </form>
-      <p className="text-center text-sm">
-        New to the clinic?{' '}
-        <Link to={paths.signup} className="link link-primary font-medium">
-          Create New Account
-        </Link>
-      </p>
-      <div className="divider my-0 text-sm">OR</div>
-      <GoogleButton returnTo={returnTo} onError={(message) => setAlert(providerError(message))} />
-    </div>
+      </AuthForm>
+    </WithGoogleSignIn>
   );
 }
