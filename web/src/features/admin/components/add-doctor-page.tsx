@@ -1,20 +1,20 @@
 import { paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
 import { AddDoctorForm } from './add-doctor-form';
+import { AdminPageHeader } from './admin-page-header';
 
 /** /dashboard/add-doctor (admin): the add-doctor form (spec section 2, Add Doctor). */
 export function AddDoctorPage() {
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <p className="eyebrow">Administration</p>
-          <h1 className="heading-2 mt-2 text-neutral">Add a New Doctor</h1>
-        </div>
-        <Link to={paths.manageDoctor} className="btn btn-primary btn-outline">
-          Manage doctors
-        </Link>
-      </div>
+      <AdminPageHeader
+        title="Add a New Doctor"
+        action={
+          <Link to={paths.manageDoctor} className="btn btn-primary btn-outline">
+            Manage doctors
+          </Link>
+        }
+      />
       <section
         aria-label="New doctor"
         className="rounded-box border border-base-300 bg-base-100 p-5 shadow-soft sm:p-8"

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/spinner';
 import { ApiError, SessionEndedError } from '../../../lib/api-client';
 import { useDeleteDoctor } from '../api/delete-doctor';
 import { doctorsQuery } from '../api/get-doctors';
+import { AdminPageHeader } from './admin-page-header';
 import { DoctorsTable } from './doctors-table';
 
 /**
@@ -50,22 +51,16 @@ export function ManageDoctorsPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <p className="eyebrow">Administration</p>
-          <h1
-            id={headingId}
-            ref={heading}
-            tabIndex={-1}
-            className="heading-2 mt-2 text-neutral outline-none"
-          >
-            {count === undefined ? 'Manage Doctors' : `Manage Doctors: ${count}`}
-          </h1>
-        </div>
-        <Link to={paths.addDoctor} className="btn btn-primary btn-outline">
-          Add a doctor
-        </Link>
-      </div>
+      <AdminPageHeader
+        title={count === undefined ? 'Manage Doctors' : `Manage Doctors: ${count}`}
+        headingId={headingId}
+        headingRef={heading}
+        action={
+          <Link to={paths.addDoctor} className="btn btn-primary btn-outline">
+            Add a doctor
+          </Link>
+        }
+      />
 
       <QueryState
         query={doctors}

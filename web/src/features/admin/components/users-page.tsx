@@ -9,10 +9,11 @@ import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { Spinner } from '../../../components/spinner';
 import { ApiError, SessionEndedError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { usersPageQuery } from '../api/get-users';
+import { type UsersPage as PageOfUsers, usersPageQuery } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 import { useRemoveUser } from '../api/remove-user';
-import { Pagination } from './pagination';
+import { AdminPageHeader } from './admin-page-header';
+import { Pagination, type PaginationProps } from './pagination';
 import { focusUserRow, type UserAction, UsersTable, userName } from './users-table';
 
 /** The page in the address is 1-based ('?page=2'); anything else means the first page. */
@@ -23,6 +24,14 @@ function pageFrom(search: URLSearchParams): number {
 
 const reason = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.message ? error.message : fallback;
+
+const loadingUsers = (
+  <TableLoading>
+    <Spinner label="Loading users…" />
+  </TableLoading>
+);
+
+type Placement = PaginationProps['placement'];
 
 /** Where the focus goes once the list shows a change: the row's Remove button, or the heading. */
 interface FocusAfter {
@@ -58,7 +67,7 @@ export function UsersPage() {
   const goTo = (next: number) =>
     setSearch(next > 0 ? { page: String(next + 1) } : {}, { preventScrollReset: true });
   /** Paging from below the list goes back to its top, to the same button above the list. */
-  const turnPage = (next: number, placement: 'top' | 'bottom', button: 'previous' | 'next') => {
+  const turnPage = (next: number, placement: Placement, button: 'previous' | 'next') => {
     goTo(next);
     if (placement === 'top') return;
     heading.current?.scrollIntoView({ block: 'start' });
@@ -66,6 +75,18 @@ export function UsersPage() {
       ?.querySelector<HTMLButtonElement>(`[data-page="${button}"]`)
       ?.focus({ preventScroll: true });
   };
+  /** The paging above or below the list of `data`. */
+  const pages = (data: PageOfUsers, placement: Placement) => (
+    <Pagination
+      page={page}
+      pageSize={USERS_PAGE_SIZE}
+      total={data.total}
+      shown={data.users.length}
+      label="Users"
+      placement={placement}
+      onPage={(next, button) => turnPage(next, placement, button)}
+    />
+  );
 
   // A page past the end (an old link, or the last user of the last page removed): show the last.
   const pastTheEnd = !users.isPlaceholderData && total !== undefined && page > lastPage;
@@ -127,32 +148,20 @@ export function UsersPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <div>
-        <p className="eyebrow">Administration</p>
-        <h1
-          id={headingId}
-          ref={heading}
-          tabIndex={-1}
-          className="heading-2 mt-2 text-neutral outline-none"
-        >
-          {total === undefined ? 'All Users' : `All Users: ${total}`}
-        </h1>
-      </div>
+      <AdminPageHeader
+        title={total === undefined ? 'All Users' : `All Users: ${total}`}
+        headingId={headingId}
+        headingRef={heading}
+      />
 
       <QueryState
         query={users}
-        loading={
-          <TableLoading>
-            <Spinner label="Loading users…" />
-          </TableLoading>
-        }
+        loading={loadingUsers}
         error={(error) => `The users could not be loaded. ${error.message}`}
         isEmpty={(data) => data.users.length === 0}
         empty={
           pastTheEnd ? (
-            <TableLoading>
-              <Spinner label="Loading users…" />
-            </TableLoading>
+            loadingUsers
           ) : (
             <EmptyState title="No users yet">
               People who sign up for the portal will be listed here.
@@ -163,15 +172,7 @@ export function UsersPage() {
         {(data) => (
           <>
             <div ref={topPages} className="empty:hidden">
-              <Pagination
-                page={page}
-                pageSize={USERS_PAGE_SIZE}
-                total={data.total}
-                shown={data.users.length}
-                label="Users"
-                placement="top"
-                onPage={(next, button) => turnPage(next, 'top', button)}
-              />
+              {pages(data, 'top')}
             </div>
             <div
               className={`transition-opacity ${users.isPlaceholderData ? 'opacity-60' : ''}`}
@@ -186,15 +187,7 @@ export function UsersPage() {
                 labelledBy={headingId}
               />
             </div>
-            <Pagination
-              page={page}
-              pageSize={USERS_PAGE_SIZE}
-              total={data.total}
-              shown={data.users.length}
-              label="Users"
-              placement="bottom"
-              onPage={(next, button) => turnPage(next, 'bottom', button)}
-            />
+            {pages(data, 'bottom')}
           </>
         )}
       </QueryState>

@@ -1,7 +1,7 @@
 import type { User } from '@doctors-portal/contract';
-import { card, TableRegion } from '../../../components/responsive-table';
+import { card } from '../../../components/responsive-table';
 import { UserAvatar } from '../../../components/user-avatar';
-import { Email } from './email';
+import { AdminRow, AdminTable, ButtonSpinner, type Column, EmailCell } from './admin-table';
 
 /** What is being done to a user right now, so that only that row's button shows it. */
 export interface UserAction {
@@ -24,9 +24,7 @@ export const userName = (user: User) => user.displayName.trim() || user.email.sp
 
 const rowId = (user: User) => `user-${user._id}`;
 
-function ButtonSpinner() {
-  return <span className="loading loading-spinner loading-xs" aria-hidden="true" />;
-}
+const COLUMNS: Column[] = ['User', 'Email', 'Admin status', 'User status', { hidden: 'Actions' }];
 
 /**
  * One page of users (spec: avatar with user name, email, admin status, user status), with
@@ -42,96 +40,73 @@ export function UsersTable({
   labelledBy,
 }: UsersTableProps) {
   return (
-    <TableRegion labelledBy={labelledBy}>
-      <table className={`table lg:[&_td]:px-3 lg:[&_th]:px-3 ${card.table}`}>
-        <thead className={`bg-base-200/70 text-sm text-neutral ${card.head}`}>
-          <tr>
-            <th scope="col">User</th>
-            <th scope="col">Email</th>
-            <th scope="col">Admin status</th>
-            <th scope="col">User status</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
+    <AdminTable labelledBy={labelledBy} columns={COLUMNS}>
+      {users.map((user) => {
+        const name = userName(user);
+        const own = user.email.toLowerCase() === me.toLowerCase();
+        const admin = user.Role === 'Admin';
+        const working = busy?.email === user.email ? busy.kind : null;
+        return (
+          <AdminRow key={user._id} id={rowId(user)}>
+            <th
+              scope="row"
+              className={`font-normal xl:min-w-44 max-lg:min-w-0 max-lg:flex-1 ${card.plain}`}
+            >
+              <div className="flex items-center gap-3">
+                <UserAvatar name={name} image={user.photoURL} />
+                <div className="min-w-0">
+                  <span className="block break-words font-semibold text-neutral">{name}</span>
+                  {own ? <span className="block text-xs text-muted">That&rsquo;s you</span> : null}
+                </div>
+              </div>
             </th>
-          </tr>
-        </thead>
-        <tbody className={card.body}>
-          {users.map((user) => {
-            const name = userName(user);
-            const own = user.email.toLowerCase() === me.toLowerCase();
-            const admin = user.Role === 'Admin';
-            const working = busy?.email === user.email ? busy.kind : null;
-            return (
-              <tr
-                key={user._id}
-                id={rowId(user)}
-                className={`hover:bg-base-200/40 max-lg:hover:bg-base-100 ${card.row}`}
-              >
-                <th
-                  scope="row"
-                  className={`font-normal xl:min-w-44 max-lg:min-w-0 max-lg:flex-1 ${card.plain}`}
+            <EmailCell address={user.email} />
+            <td data-label="Admin status" className={card.line}>
+              {admin ? (
+                <span className="badge badge-primary badge-sm font-semibold">Admin</span>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-outline btn-xs whitespace-nowrap"
+                  aria-label={`Make Admin: ${name}`}
+                  onClick={() => onMakeAdmin(user)}
+                  disabled={working !== null}
                 >
-                  <div className="flex items-center gap-3">
-                    <UserAvatar name={name} image={user.photoURL} />
-                    <div className="min-w-0">
-                      <span className="block break-words font-semibold text-neutral">{name}</span>
-                      {own ? (
-                        <span className="block text-xs text-muted">That&rsquo;s you</span>
-                      ) : null}
-                    </div>
-                  </div>
-                </th>
-                <td data-label="Email" className={`xl:min-w-40 ${card.line}`}>
-                  <Email address={user.email} />
-                </td>
-                <td data-label="Admin status" className={card.line}>
-                  {admin ? (
-                    <span className="badge badge-primary badge-sm font-semibold">Admin</span>
-                  ) : (
-                    <button
-                      type="button"
-                      className="btn btn-primary btn-outline btn-xs whitespace-nowrap"
-                      aria-label={`Make Admin: ${name}`}
-                      onClick={() => onMakeAdmin(user)}
-                      disabled={working !== null}
-                    >
-                      {working === 'make-admin' ? <ButtonSpinner /> : null}
-                      Make Admin
-                    </button>
-                  )}
-                </td>
-                <td data-label="User status" className={card.line}>
-                  {user.emailVerified ? (
-                    <span className="badge badge-success badge-soft badge-sm whitespace-nowrap font-medium">
-                      Verified
-                    </span>
-                  ) : (
-                    <span className="badge badge-ghost badge-sm whitespace-nowrap font-medium">
-                      Email not verified
-                    </span>
-                  )}
-                </td>
-                <td className={`text-right ${card.actions} ${own ? 'max-lg:hidden' : ''}`}>
-                  {own ? null : (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs whitespace-nowrap text-error hover:bg-error/10 max-lg:btn-sm"
-                      aria-label={`Remove user: ${name}`}
-                      data-row-action="remove"
-                      onClick={() => onRemove(user)}
-                      disabled={working !== null}
-                    >
-                      {working === 'remove' ? <ButtonSpinner /> : null}
-                      Remove user
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableRegion>
+                  {working === 'make-admin' ? <ButtonSpinner /> : null}
+                  Make Admin
+                </button>
+              )}
+            </td>
+            <td data-label="User status" className={card.line}>
+              {user.emailVerified ? (
+                <span className="badge badge-success badge-soft badge-sm whitespace-nowrap font-medium">
+                  Verified
+                </span>
+              ) : (
+                <span className="badge badge-ghost badge-sm whitespace-nowrap font-medium">
+                  Email not verified
+                </span>
+              )}
+            </td>
+            <td className={`text-right ${card.actions} ${own ? 'max-lg:hidden' : ''}`}>
+              {own ? null : (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs whitespace-nowrap text-error hover:bg-error/10 max-lg:btn-sm"
+                  aria-label={`Remove user: ${name}`}
+                  data-row-action="remove"
+                  onClick={() => onRemove(user)}
+                  disabled={working !== null}
+                >
+                  {working === 'remove' ? <ButtonSpinner /> : null}
+                  Remove user
+                </button>
+              )}
+            </td>
+          </AdminRow>
+        );
+      })}
+    </AdminTable>
   );
 }
 

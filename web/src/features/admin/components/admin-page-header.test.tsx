@@ -1,0 +1,24 @@
+import { render, screen } from '@testing-library/react';
+import { createRef } from 'react';
+import { describe, expect, it } from 'vitest';
+import { AdminPageHeader } from './admin-page-header';
+
+describe("an admin screen's header", () => {
+  it('takes the focus when the screen keeps a reference to its title', () => {
+    const heading = createRef<HTMLHeadingElement>();
+    render(<AdminPageHeader title="All Users: 3" headingId="users" headingRef={heading} />);
+    const title = screen.getByRole('heading', { level: 1, name: 'All Users: 3' });
+    expect(title).toHaveAttribute('id', 'users');
+    heading.current?.focus();
+    expect(title).toHaveFocus();
+  });
+
+  it('is not focusable otherwise, and shows its action beside the title', () => {
+    render(<AdminPageHeader title="Add a New Doctor" action={<a href="/doctors">Manage</a>} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Add a New Doctor' })).not.toHaveAttribute(
+      'tabindex',
+    );
+    expect(screen.getByText('Administration')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage' })).toBeInTheDocument();
+  });
+});
