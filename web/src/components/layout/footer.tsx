@@ -2,7 +2,8 @@ import { OPENING_HOURS, paths } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { clinicQuery } from '../../api/clinic';
-import { LogoMark } from './logo';
+import { PhoneLink } from '../phone-link';
+import { BrandLink } from './brand-link';
 
 interface FooterLink {
   label: string;
@@ -48,13 +49,7 @@ export function Footer() {
     <footer className="on-dark bg-neutral text-neutral-content">
       <div className="container-page grid gap-12 py-14 sm:py-16 lg:grid-cols-[1.2fr_2fr] lg:gap-16">
         <div className="max-w-sm">
-          <Link
-            to={paths.root}
-            className="inline-flex items-center gap-2.5 rounded-field font-display text-xl font-bold text-white"
-          >
-            <LogoMark className="size-9 text-primary" />
-            <span>Doctors Portal</span>
-          </Link>
+          <BrandLink className="inline-flex items-center gap-2.5 rounded-field font-display text-xl font-bold text-white" />
           <p className="mt-4 leading-relaxed text-mist">
             Gentle, modern dentistry for the whole family. Book online in a minute, or give our
             front desk a call.
@@ -68,12 +63,10 @@ export function Footer() {
               <dt className="font-semibold text-white">Call</dt>
               <dd className="text-mist">
                 {clinic.data ? (
-                  <a
-                    href={`tel:${clinic.data.phone.replace(/[^\d+]/g, '')}`}
+                  <PhoneLink
+                    phone={clinic.data.phone}
                     className="underline-offset-4 hover:text-white hover:underline"
-                  >
-                    {clinic.data.phone}
-                  </a>
+                  />
                 ) : (
                   '…'
                 )}

@@ -2,7 +2,7 @@ import { paths } from '@doctors-portal/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, type Location, useLocation } from 'react-router';
 import { Icon } from '../icon';
-import { LogoMark } from './logo';
+import { BrandLink } from './brand-link';
 import { DASHBOARD_SIDEBAR_ID, setSidebarOpen, useSidebar } from './sidebar-toggle';
 
 export interface NavbarUser {
@@ -123,13 +123,7 @@ export function Navbar({ user, onLogout }: NavbarProps) {
     <header className="sticky top-0 z-40 border-b border-base-300/80 bg-base-100/95 backdrop-blur supports-[backdrop-filter]:bg-base-100/85">
       <nav ref={navRef} aria-label="Main" className="container-page relative">
         <div className="flex h-16 items-center justify-between gap-3 lg:h-[4.5rem]">
-          <Link
-            to={paths.root}
-            className="flex shrink-0 items-center gap-2.5 rounded-field py-1 font-display text-xl font-bold tracking-tight text-neutral"
-          >
-            <LogoMark className="size-9 text-primary" />
-            <span>Doctors Portal</span>
-          </Link>
+          <BrandLink className="flex shrink-0 items-center gap-2.5 rounded-field py-1 font-display text-xl font-bold tracking-tight text-neutral" />
 
           <div className="flex items-center gap-1 lg:hidden">
             {onDashboard ? (

@@ -1,6 +1,7 @@
 import { paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
 import { PageHeader } from './page-header';
+import { PageSection } from './page-section';
 import { VisitCard } from './visit-card';
 
 const APPROACH = [
@@ -72,83 +73,74 @@ export function AboutPage() {
         </p>
       </PageHeader>
 
-      <section aria-labelledby="approach-title" className="section-y pt-8 sm:pt-10">
-        <div className="container-page">
-          <h2 id="approach-title" className="heading-2 text-neutral">
-            How we work
-          </h2>
-          <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {APPROACH.map((item, index) => (
-              <li key={item.title} className="rounded-box bg-base-200 p-7">
-                <span className="grid size-10 place-items-center rounded-full bg-primary font-bold text-primary-content">
-                  {index + 1}
-                </span>
-                <h3 className="heading-3 mt-5 text-neutral">{item.title}</h3>
-                <p className="mt-3 leading-relaxed text-muted">{item.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection titleId="approach-title" title="How we work" className="section-y pt-8 sm:pt-10">
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {APPROACH.map((item, index) => (
+            <li key={item.title} className="rounded-box bg-base-200 p-7">
+              <span className="grid size-10 place-items-center rounded-full bg-primary font-bold text-primary-content">
+                {index + 1}
+              </span>
+              <h3 className="heading-3 mt-5 text-neutral">{item.title}</h3>
+              <p className="mt-3 leading-relaxed text-muted">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="booking-title" className="bg-base-200 section-y">
-        <div className="container-page grid gap-10 lg:grid-cols-[1.6fr_1fr] lg:gap-14">
-          <div>
-            <h2 id="booking-title" className="heading-2 text-neutral">
-              How to book
-            </h2>
-            <p className="lead mt-4">
-              Book online at any hour, or call us during opening hours and we&rsquo;ll find a time
-              with you.
-            </p>
-            <ol className="mt-8 space-y-6">
-              {STEPS.map((step, index) => (
-                <li key={step.title} className="flex gap-4">
-                  <span className="grid size-9 shrink-0 place-items-center rounded-full border-2 border-primary font-bold text-primary">
-                    {index + 1}
-                  </span>
-                  <div>
-                    <h3 className="font-semibold text-neutral">{step.title}</h3>
-                    <p className="mt-1 leading-relaxed text-muted">{step.text}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-            <p className="mt-8 text-muted">
-              New here?{' '}
-              <Link to={paths.signup} className="link link-primary font-semibold">
-                Create your patient account
-              </Link>
-              . Want to know the people behind the clinic?{' '}
-              <Link to={paths.whoWeAre} className="link link-primary font-semibold">
-                Meet the team
-              </Link>
-              .
-            </p>
-          </div>
+      <PageSection
+        titleId="booking-title"
+        title="How to book"
+        className="bg-base-200 section-y"
+        intro={
+          <>
+            Book online at any hour, or call us during opening hours and we&rsquo;ll find a time
+            with you.
+          </>
+        }
+        aside={
           <div className="lg:pt-2">
             <VisitCard />
           </div>
-        </div>
-      </section>
+        }
+      >
+        <ol className="mt-8 space-y-6">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="flex gap-4">
+              <span className="grid size-9 shrink-0 place-items-center rounded-full border-2 border-primary font-bold text-primary">
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold text-neutral">{step.title}</h3>
+                <p className="mt-1 leading-relaxed text-muted">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <p className="mt-8 text-muted">
+          New here?{' '}
+          <Link to={paths.signup} className="link link-primary font-semibold">
+            Create your patient account
+          </Link>
+          . Want to know the people behind the clinic?{' '}
+          <Link to={paths.whoWeAre} className="link link-primary font-semibold">
+            Meet the team
+          </Link>
+          .
+        </p>
+      </PageSection>
 
-      <section aria-labelledby="policies-title" className="section-y">
-        <div className="container-page">
-          <h2 id="policies-title" className="heading-2 text-neutral">
-            Policies
-          </h2>
-          <div className="mt-8 grid gap-x-12 gap-y-10 md:grid-cols-2">
-            {POLICIES.map((policy) => (
-              <article key={policy.id} id={policy.id} aria-labelledby={`${policy.id}-title`}>
-                <h3 id={`${policy.id}-title`} className="heading-3 text-neutral">
-                  {policy.title}
-                </h3>
-                <p className="mt-3 leading-relaxed text-muted">{policy.text}</p>
-              </article>
-            ))}
-          </div>
+      <PageSection titleId="policies-title" title="Policies" className="section-y">
+        <div className="mt-8 grid gap-x-12 gap-y-10 md:grid-cols-2">
+          {POLICIES.map((policy) => (
+            <article key={policy.id} id={policy.id} aria-labelledby={`${policy.id}-title`}>
+              <h3 id={`${policy.id}-title`} className="heading-3 text-neutral">
+                {policy.title}
+              </h3>
+              <p className="mt-3 leading-relaxed text-muted">{policy.text}</p>
+            </article>
+          ))}
         </div>
-      </section>
+      </PageSection>
     </>
   );
 }

@@ -2,7 +2,9 @@ import { paths } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { clinicQuery } from '../../../api/clinic';
+import { PhoneLink } from '../../../components/phone-link';
 import calendarImg from '../assets/appointment-calendar.svg';
+import { Glow } from './glow';
 import { PhoneIcon } from './icons';
 
 const inlineLink =
@@ -18,10 +20,7 @@ export function AppointmentCta() {
       aria-labelledby="appointment-title"
       className="on-dark relative overflow-hidden bg-neutral text-neutral-content"
     >
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -left-24 top-1/2 size-[28rem] -translate-y-1/2 rounded-full bg-primary/25 blur-3xl"
-      />
+      <Glow className="-left-24 top-1/2 size-[28rem] -translate-y-1/2 rounded-full bg-primary/25 blur-3xl" />
       <div className="container-page relative grid items-center gap-10 py-16 sm:py-20 lg:grid-cols-[0.9fr_1.1fr] lg:gap-16">
         <div className="order-last mx-auto w-full max-w-sm lg:order-first lg:max-w-md">
           <img
@@ -65,13 +64,13 @@ export function AppointmentCta() {
               Book an Appointment
             </Link>
             {clinic.data ? (
-              <a
-                href={`tel:${clinic.data.phone.replace(/[^\d+]/g, '')}`}
+              <PhoneLink
+                phone={clinic.data.phone}
                 className="btn btn-lg btn-outline gap-2 border-white/40 text-white hover:border-white hover:bg-white/10"
               >
                 <PhoneIcon className="size-5" />
                 Call {clinic.data.phone}
-              </a>
+              </PhoneLink>
             ) : null}
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
 import heroImg from '../assets/hero-chair.svg';
+import { Glow } from './glow';
 import { ArrowIcon, CheckIcon } from './icons';
 
 const PROMISES = ['Same-week appointments', 'Open every day until 10 PM', 'Clear prices up front'];
@@ -12,10 +13,7 @@ export function Hero() {
       aria-labelledby="hero-title"
       className="relative overflow-hidden bg-gradient-to-b from-mint via-base-200 to-base-100"
     >
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -right-32 -top-40 size-[34rem] rounded-full bg-primary/5"
-      />
+      <Glow className="-right-32 -top-40 size-[34rem] rounded-full bg-primary/5" />
       <div className="container-page relative grid items-center gap-10 pb-28 pt-10 sm:pt-14 lg:grid-cols-[1.05fr_1fr] lg:gap-12 lg:pb-36 lg:pt-20">
         <div>
           <p className="eyebrow">Family &amp; cosmetic dentistry</p>

@@ -1,7 +1,8 @@
-import { OPENING_HOURS } from '@doctors-portal/contract';
+import { type Clinic, OPENING_HOURS } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { clinicQuery } from '../../../api/clinic';
+import { PhoneLink } from '../../../components/phone-link';
 import { ClockIcon, PhoneIcon, PinIcon } from './icons';
 
 function InfoCard({
@@ -45,6 +46,12 @@ const unavailable = <span>Ask our front desk</span>;
 /** Opening hours, where to find us and how to call us, just below the hero. */
 export function InfoStrip() {
   const clinic = useQuery(clinicQuery);
+  /**
+   * A detail of the clinic; while the details load, its space (`width` wide); should they fail,
+   * the front desk.
+   */
+  const detail = (show: (data: Clinic) => ReactNode, width: string) =>
+    clinic.data ? show(clinic.data) : clinic.isError ? unavailable : <Placeholder width={width} />;
 
   return (
     <section aria-label="Opening hours and contact" className="relative z-10 -mt-20 lg:-mt-24">
@@ -61,12 +68,11 @@ export function InfoStrip() {
           title="Visit Our Location"
           tone="bg-neutral text-neutral-content"
         >
-          {clinic.data ? (
-            <address className="not-italic">{clinic.data.address}</address>
-          ) : clinic.isError ? (
-            unavailable
-          ) : (
-            <Placeholder width="w-44" />
+          {detail(
+            (data) => (
+              <address className="not-italic">{data.address}</address>
+            ),
+            'w-44',
           )}
         </InfoCard>
         <InfoCard
@@ -74,17 +80,14 @@ export function InfoStrip() {
           title="Contact Us Now"
           tone="bg-secondary text-secondary-content"
         >
-          {clinic.data ? (
-            <a
-              href={`tel:${clinic.data.phone.replace(/[^\d+]/g, '')}`}
-              className="rounded font-semibold underline decoration-white/50 underline-offset-4 hover:decoration-white"
-            >
-              {clinic.data.phone}
-            </a>
-          ) : clinic.isError ? (
-            unavailable
-          ) : (
-            <Placeholder width="w-36" />
+          {detail(
+            (data) => (
+              <PhoneLink
+                phone={data.phone}
+                className="rounded font-semibold underline decoration-white/50 underline-offset-4 hover:decoration-white"
+              />
+            ),
+            'w-36',
           )}
         </InfoCard>
       </ul>

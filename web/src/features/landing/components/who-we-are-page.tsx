@@ -2,6 +2,7 @@ import { paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
 import careImg from '../assets/care-dentist.svg';
 import { PageHeader } from './page-header';
+import { PageSection } from './page-section';
 import { VisitCard } from './visit-card';
 
 const TEAM = [
@@ -45,21 +46,12 @@ export function WhoWeArePage() {
         </p>
       </PageHeader>
 
-      <section aria-labelledby="team-title" className="section-y pt-8 sm:pt-10">
-        <div className="container-page grid items-start gap-12 lg:grid-cols-[1.5fr_1fr] lg:gap-14">
-          <div>
-            <h2 id="team-title" className="heading-2 text-neutral">
-              The people who look after you
-            </h2>
-            <ul className="mt-8 grid gap-5 sm:grid-cols-2">
-              {TEAM.map((member) => (
-                <li key={member.role} className="rounded-box border border-base-300 p-6">
-                  <h3 className="heading-3 text-neutral">{member.role}</h3>
-                  <p className="mt-2 leading-relaxed text-muted">{member.text}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
+      <PageSection
+        titleId="team-title"
+        title="The people who look after you"
+        className="section-y pt-8 sm:pt-10"
+        asideLayout="items-start gap-12 lg:grid-cols-[1.5fr_1fr] lg:gap-14"
+        aside={
           <img
             src={careImg}
             width={520}
@@ -67,48 +59,55 @@ export function WhoWeArePage() {
             alt="A smiling dentist in a white coat with a stethoscope"
             className="mx-auto h-auto w-full max-w-sm rounded-[2rem] shadow-lift lg:mt-16 lg:max-w-none"
           />
-        </div>
-      </section>
+        }
+      >
+        <ul className="mt-8 grid gap-5 sm:grid-cols-2">
+          {TEAM.map((member) => (
+            <li key={member.role} className="rounded-box border border-base-300 p-6">
+              <h3 className="heading-3 text-neutral">{member.role}</h3>
+              <p className="mt-2 leading-relaxed text-muted">{member.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="values-title" className="section-y bg-base-200">
-        <div className="container-page">
-          <h2 id="values-title" className="heading-2 text-neutral">
-            What we stand for
-          </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {VALUES.map((value) => (
-              <li key={value.title} className="rounded-box bg-base-100 p-6 shadow-soft">
-                <h3 className="heading-3 text-primary">{value.title}</h3>
-                <p className="mt-2 leading-relaxed text-muted">{value.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        titleId="values-title"
+        title="What we stand for"
+        className="section-y bg-base-200"
+      >
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {VALUES.map((value) => (
+            <li key={value.title} className="rounded-box bg-base-100 p-6 shadow-soft">
+              <h3 className="heading-3 text-primary">{value.title}</h3>
+              <p className="mt-2 leading-relaxed text-muted">{value.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="next-title" className="section-y">
-        <div className="container-page grid gap-10 lg:grid-cols-[1.6fr_1fr] lg:gap-14">
-          <div>
-            <h2 id="next-title" className="heading-2 text-neutral">
-              Come and meet us
-            </h2>
-            <p className="lead mt-4">
-              Your first visit starts with a conversation: what brings you in, what worries you and
-              what you would like from your smile. Then we examine, explain what we see and agree
-              the next steps together.
-            </p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <Link to={paths.appointment} className="btn btn-primary btn-lg px-7">
-                Book your first visit
-              </Link>
-              <Link to="/#who-we-are" className="btn btn-outline btn-primary btn-lg px-7">
-                Send us a message
-              </Link>
-            </div>
-          </div>
-          <VisitCard />
+      <PageSection
+        titleId="next-title"
+        title="Come and meet us"
+        className="section-y"
+        intro={
+          <>
+            Your first visit starts with a conversation: what brings you in, what worries you and
+            what you would like from your smile. Then we examine, explain what we see and agree the
+            next steps together.
+          </>
+        }
+        aside={<VisitCard />}
+      >
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Link to={paths.appointment} className="btn btn-primary btn-lg px-7">
+            Book your first visit
+          </Link>
+          <Link to="/#who-we-are" className="btn btn-outline btn-primary btn-lg px-7">
+            Send us a message
+          </Link>
         </div>
-      </section>
+      </PageSection>
     </>
   );
 }
