@@ -4,6 +4,12 @@ import { Icon } from '../../../components/icon';
 
 type Choice = 'accepted' | 'denied';
 
+/** The banner's buttons, in their order; either one dismisses it. */
+const CHOICES = [
+  { choice: 'denied', label: 'Deny', look: 'btn-ghost' },
+  { choice: 'accepted', label: 'Accept', look: 'btn-primary' },
+] as const;
+
 const storageKey = (email: string) => `doctors-portal.welcome.${email.toLowerCase()}`;
 
 function storedChoice(email: string): Choice | null {
@@ -51,22 +57,17 @@ export function WelcomeBanner({ email, onDismiss }: { email: string; onDismiss?:
         </p>
       </div>
       <div className="flex gap-2 self-stretch sm:self-auto">
-        <button
-          type="button"
-          className="btn btn-ghost flex-1 sm:flex-none"
-          aria-describedby={textId}
-          onClick={() => choose('denied')}
-        >
-          Deny
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary flex-1 sm:flex-none"
-          aria-describedby={textId}
-          onClick={() => choose('accepted')}
-        >
-          Accept
-        </button>
+        {CHOICES.map(({ choice, label, look }) => (
+          <button
+            key={choice}
+            type="button"
+            className={`btn ${look} flex-1 sm:flex-none`}
+            aria-describedby={textId}
+            onClick={() => choose(choice)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
     </div>
   );

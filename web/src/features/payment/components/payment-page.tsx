@@ -116,6 +116,18 @@ function BookingSummary({
   );
 }
 
+/** The card payment's id, for the patient's records. */
+function TransactionId({ id }: { id: string }) {
+  return (
+    <p className="mt-3 flex flex-col items-center gap-1 text-sm text-muted">
+      <span>Transaction id:</span>
+      <span className="break-all rounded-field bg-base-200 px-3 py-1.5 font-mono text-sm text-base-content">
+        {id}
+      </span>
+    </p>
+  );
+}
+
 /** What the patient sees once the card payment succeeded, while and after it is recorded. */
 function Confirmation({ payment, onRetry }: { payment: Payment; onRetry: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -133,12 +145,7 @@ function Confirmation({ payment, onRetry }: { payment: Payment; onRetry: () => v
       >
         {messages.paymentConfirmed}
       </h2>
-      <p className="mt-3 flex flex-col items-center gap-1 text-sm text-muted">
-        <span>Transaction id:</span>
-        <span className="break-all rounded-field bg-base-200 px-3 py-1.5 font-mono text-sm text-base-content">
-          {payment.transactionId}
-        </span>
-      </p>
+      <TransactionId id={payment.transactionId} />
       <p role="status" className="mt-5 flex min-h-6 items-center gap-2 text-sm text-muted">
         {payment.record === 'saving' ? (
           <>
@@ -173,12 +180,7 @@ function AlreadyPaid({ booking }: { booking: Booking }) {
       <h2 id="already-paid" className="heading-3 mt-5 text-2xl text-neutral">
         This appointment is already paid
       </h2>
-      <p className="mt-3 flex flex-col items-center gap-1 text-sm text-muted">
-        <span>Transaction id:</span>
-        <span className="break-all rounded-field bg-base-200 px-3 py-1.5 font-mono text-sm text-base-content">
-          {booking.transactionId ?? '–'}
-        </span>
-      </p>
+      <TransactionId id={booking.transactionId ?? '–'} />
       <p className="mt-2 text-sm text-muted">
         There is nothing more to pay. See you at the clinic!
       </p>
