@@ -85,11 +85,15 @@ export function bookingSummary(row: Booking): BookingSummary {
 
 /** By date, then by the slot's start time (labels do not sort as text), then by booking time. */
 export function inAppointmentOrder<T extends Booking>(rows: T[]): T[] {
-  const start = (row: T) => slotStartMinutes(row.slot) ?? Number.MAX_SAFE_INTEGER;
-  return rows.toSorted(
-    (a, b) =>
-      a.date.localeCompare(b.date) ||
-      start(a) - start(b) ||
-      a.created_at.localeCompare(b.created_at),
-  );
+  // Each label read once rather than at every comparison; ISO dates and times sort as text.
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return rows
+    .map((row) => ({ row, start: slotStartMinutes(row.slot) ?? Number.MAX_SAFE_INTEGER }))
+    .sort(
+      (a, b) =>
+        text(a.row.date, b.row.date) ||
+        a.start - b.start ||
+        text(a.row.created_at, b.row.created_at),
+    )
+    .map(({ row }) => row);
 }

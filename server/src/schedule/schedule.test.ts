@@ -6,6 +6,7 @@ import {
   scheduleErrors,
   scheduleSchema,
 } from '@doctors-portal/contract';
+import fc from 'fast-check';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/accounts.js';
@@ -211,6 +212,28 @@ describe(`the clinic's schedule (${engine})`, () => {
     expect((await get(url)).headers['cache-control']).toBe('private, no-store');
   });
 
+  it('answers any search or treatment text with 200 or 400, never a server error', async () => {
+    const range = `from=${clinicDay(10)}&to=${clinicDay(20)}`;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 250 }),
+          fc.string({ unit: 'binary', maxLength: 50 }),
+          fc.constantFrom('%', '_', '\\', "' or 1=1 --", '\uD800', 'a\u0000b', 'É'.repeat(201)),
+        ),
+        fc.constantFrom('q', 'treatmentId'),
+        fc.constantFrom('/api/schedule', '/api/schedule.csv'),
+        async (text, field, path) => {
+          // As a browser sends it: a lone surrogate becomes U+FFFD.
+          const query = new URLSearchParams({ [field]: text });
+          const response = await get(`${path}?${range}&${query}`);
+          expect([200, 400]).toContain(response.statusCode);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   describe('the CSV export', () => {
     it('is RFC 4180 CSV with a header row and CRLF, named for its range', async () => {
       const day = clinicDay(70);
@@ -326,17 +349,20 @@ describe(`the clinic's schedule (${engine})`, () => {
       if (engine === 'postgres') await sql`analyze booking`.execute(t.db);
     });
 
-    it('reads an index that leads with the date, for live and cancelled bookings alike', async () => {
+    it('reads an index that leads with the date, for live and cancelled bookings alike, and no table whole', async () => {
       for (const extra of [{}, { q: 'bulk 1' }, { treatmentId: 'teeth-cleaning' }]) {
         const text = await plan(clinicDay(300), clinicDay(306), extra);
         // biome-ignore lint/suspicious/noConsole: the plan is what this test is about.
         console.log(`schedule query plan (${engine}, ${JSON.stringify(extra)}):\n${text}`);
         expect(text).toContain('booking_slot_unique');
         expect(text).toContain('booking_cancelled_date_idx');
+        // Each row's patient's no-shows and refund, through their own indexes.
+        expect(text).toContain('booking_no_show_idx');
+        expect(text).toContain('refund_booking_idx');
         if (engine === 'sqlite') {
-          expect(text).not.toMatch(/SCAN booking(?! USING)/);
+          expect(text).not.toMatch(/SCAN (booking|history|refund)(?! USING)/);
         } else {
-          expect(text).not.toMatch(/Seq Scan on booking/);
+          expect(text).not.toMatch(/Seq Scan on (booking|refund)/);
         }
       }
     });
