@@ -7,18 +7,28 @@
 //   2. `npm run build`, then the landing route's bundle budget (scripts/check-bundle.mjs).
 //   3. Playwright end-to-end tests in Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH)
 //      against the built server.
+//   4. When TEST_NODE_LINES is set: the contract and server tests on SQLite once more under each
+//      of those Node lines (see "Other Node lines" below).
 //
 // Environment:
 //   TEST_PG_URL   run the server suite on PostgreSQL too
 //   REQUIRE_PG=1  fail when the PostgreSQL suite is skipped or ran no test (CI sets it)
 //   REQUIRE_E2E=1 fail when the end-to-end suite is skipped or ran no test (CI sets it)
 //   CHROMIUM_PATH the Chromium binary (default /usr/bin/chromium)
+//   TEST_NODE_LINES=22,24  also run the contract and server suites on SQLite under these Node
+//                 lines, fetched from npm (a major takes its latest release; 22.23.3 names one;
+//                 24:24.18.1 compiles better-sqlite3 against 24.18.1's headers)
+//   TEST_NODE_CACHE  where those Node builds and their better-sqlite3 builds are kept
+//                 (default ~/.cache/doctors-portal/node-lines)
 //
-// Reports: test-results/vitest.json, test-results/vitest-postgres.json, test-results/e2e.json.
+// Reports: test-results/vitest.json, test-results/vitest-postgres.json, test-results/e2e.json,
+// test-results/vitest-node-<version>.json.
 // The last line printed is always `N passed, N failed[, N skipped]`; the exit code is non-zero
 // when anything failed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +47,11 @@ const suites = [];
 const notes = [];
 /** Each failed test, named in the summary so that the tail of a CI log says what broke. */
 const failures = [];
+// A run stopped (SIGKILL) while another Node line's better-sqlite3 was in place: put the
+// machine's back before anything loads it (see "Other Node lines").
+try {
+  restoreMachineBinary(betterSqlite3());
+} catch {}
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes start with ESC.
 const COLOUR_CODES = /\u001b\[[0-9;]*m/g;
@@ -87,10 +102,10 @@ function readJson(file) {
 }
 
 /** Runs Vitest with the default and JSON reporters; returns the counts from its report. */
-async function vitest(name, args, reportFile, env = {}) {
+async function vitest(name, args, reportFile, env = {}, runner = bin('vitest')) {
   const since = Date.now();
   fs.rmSync(reportFile, { force: true });
-  const [command, ...pre] = bin('vitest');
+  const [command, ...pre] = runner;
   const code = await run(
     command,
     [
@@ -280,6 +295,259 @@ function* failedSpecs(suitesOfReport = []) {
       yield { file: spec.file, title: spec.title, error };
     }
     yield* failedSpecs(suite.suites);
+  }
+}
+
+// ── 4. Other Node lines ──────────────────────────────────────────────────────────────────────
+// TEST_NODE_LINES=22,24 runs the contract and server suites on SQLite once more under each of
+// those Node lines, so that a newcomer's Node (22 or 24 rather than this machine's) is tested
+// too. Each Node comes from npm's node-<platform>-<arch> package (a binary and its headers), kept
+// in TEST_NODE_CACHE. better-sqlite3 is compiled for each line in a copy kept beside that Node
+// (the lines are compiled side by side, one core each), and its binary takes the place of the
+// machine's own only while that line's tests run; the machine's is put back afterwards, also
+// when the run is interrupted (or at the next run, after a SIGKILL).
+const nodeLines = (process.env.TEST_NODE_LINES ?? '')
+  .split(',')
+  .map((line) => line.trim())
+  .filter(Boolean);
+const NODE_CACHE =
+  process.env.TEST_NODE_CACHE ||
+  path.join(
+    process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'),
+    'doctors-portal',
+    'node-lines',
+  );
+const NODE_PACKAGE = `node-${process.platform}-${process.arch}`;
+
+/** better-sqlite3 as the server loads it: its folder, version and compiled binary. */
+function betterSqlite3() {
+  const requireFromServer = createRequire(path.join(ROOT, 'server', 'package.json'));
+  const dir = path.dirname(requireFromServer.resolve('better-sqlite3/package.json'));
+  const { version } = readJson(path.join(dir, 'package.json')) ?? {};
+  const binary = path.join(dir, 'build', 'Release', 'better_sqlite3.node');
+  return { dir, version, binary, aside: `${binary}.machine` };
+}
+
+/** Puts the machine's better-sqlite3 binary back if another line's is in its place. */
+function restoreMachineBinary({ binary, aside }) {
+  if (!fs.existsSync(aside)) return;
+  fs.rmSync(binary, { force: true });
+  fs.renameSync(aside, binary);
+}
+
+/** Runs a command with its output collected; resolves to its exit code, stdout and all output. */
+function capture(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, ...options });
+    let stdout = '';
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('error', (error) =>
+      resolve({ code: 127, stdout, output: `${output}${error.message}\n` }),
+    );
+    child.on('exit', (code, signal) =>
+      resolve({ code: code ?? (signal ? 128 : 1), stdout, output }),
+    );
+  });
+}
+
+const byVersion = (a, b) => {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+};
+
+/** Node `line` (a major or an exact version) in the cache, fetched from npm when missing. */
+async function nodeForLine(line) {
+  let version = /^\d+\.\d+\.\d+$/.test(line) ? line : '';
+  if (!version) {
+    const { code, stdout } = await capture('npm', [
+      'view',
+      `${NODE_PACKAGE}@${line}`,
+      'version',
+      '--json',
+    ]);
+    let found = [];
+    try {
+      // One version is printed as a string, several as an array.
+      if (code === 0) found = [JSON.parse(stdout)].flat();
+    } catch {}
+    // Offline: the newest release of that line already in the cache.
+    if (found.length === 0 && fs.existsSync(NODE_CACHE)) {
+      found = fs
+        .readdirSync(NODE_CACHE)
+        .map((entry) => /^node-(\d+\.\d+\.\d+)$/.exec(entry)?.[1])
+        .filter((v) => v?.startsWith(`${line}.`));
+    }
+    version =
+      found
+        .filter((v) => /^\d+\.\d+\.\d+$/.test(v))
+        .sort(byVersion)
+        .at(-1) ?? '';
+    if (!version) throw new Error(`no release of ${NODE_PACKAGE}@${line} found`);
+  }
+  const dir = path.join(NODE_CACHE, `node-${version}`);
+  const node = path.join(dir, 'bin', 'node');
+  if (!fs.existsSync(node)) {
+    const partial = `${dir}.partial`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.mkdirSync(partial, { recursive: true });
+    const packed = await capture('npm', [
+      'pack',
+      `${NODE_PACKAGE}@${version}`,
+      '--pack-destination',
+      partial,
+      '--silent',
+    ]);
+    const tarball = path.join(partial, `${NODE_PACKAGE}-${version}.tgz`);
+    if (packed.code !== 0 || !fs.existsSync(tarball)) {
+      throw new Error(`npm pack ${NODE_PACKAGE}@${version} failed: ${firstLine(packed.output)}`);
+    }
+    const untar = await capture('tar', ['xzf', tarball, '-C', partial, '--strip-components=1']);
+    if (untar.code !== 0) throw new Error(`cannot unpack ${tarball}: ${firstLine(untar.output)}`);
+    fs.rmSync(tarball);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.renameSync(partial, dir);
+  }
+  return { version, dir, node, bin: path.join(dir, 'bin') };
+}
+
+/** better-sqlite3 compiled against that Node's headers, in a copy kept in the cache. */
+async function betterSqlite3For(target, sqlite) {
+  const dir = path.join(NODE_CACHE, `better-sqlite3-${sqlite.version}-node-${target.version}`);
+  const binary = path.join(dir, 'build', 'Release', 'better_sqlite3.node');
+  if (fs.existsSync(binary)) return { binary, compiled: false };
+  const partial = `${dir}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.cpSync(sqlite.dir, partial, {
+    recursive: true,
+    filter: (source) => !/^(build|node_modules)$/.test(path.relative(sqlite.dir, source)),
+  });
+  // node-gyp through npm, on that Node, with that Node's headers (overriding any `nodedir` of
+  // the user's npm configuration, which names the machine's own).
+  const { code, output } = await capture('npm', ['run', 'build-release', '--silent'], {
+    cwd: partial,
+    env: {
+      ...process.env,
+      PATH: `${target.bin}${path.delimiter}${process.env.PATH}`,
+      npm_config_nodedir: target.dir,
+      JOBS: '1',
+    },
+  });
+  if (code !== 0 || !fs.existsSync(path.join(partial, 'build', 'Release', 'better_sqlite3.node'))) {
+    fs.writeFileSync(path.join(RESULTS, `better-sqlite3-node-${target.version}.log`), output);
+    const last = output.trim().split('\n').slice(-12).join('\n');
+    throw new Error(`better-sqlite3 did not compile for Node ${target.version}:\n${last}`);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(partial, dir);
+  return { binary, compiled: true };
+}
+
+/** Fetches a line's Node and compiles better-sqlite3 for it; checks that the binary loads. */
+/** Each download and build once, however many lines ask for it. */
+const once = new Map();
+const onceFor = (key, make) => {
+  if (!once.has(key)) once.set(key, make());
+  return once.get(key);
+};
+
+/**
+ * Fetches a line's Node and compiles better-sqlite3 for it; checks that the binary loads there.
+ * `24:24.18.1` runs the latest 24 with better-sqlite3 compiled against 24.18.1's headers, as a
+ * prebuilt binary of it is (same ABI; see docs/decisions/015).
+ */
+async function prepareLine(entry, sqlite) {
+  const [line = '', headersOf] = entry.split(':');
+  const since = Date.now();
+  const target = await onceFor(`node ${line}`, () => nodeForLine(line));
+  const headers = headersOf
+    ? await onceFor(`node ${headersOf}`, () => nodeForLine(headersOf))
+    : target;
+  const fetched = seconds(since);
+  const compiledSince = Date.now();
+  const build = await onceFor(`better-sqlite3 ${headers.version}`, () =>
+    betterSqlite3For(headers, sqlite),
+  );
+  const loads = await capture(target.node, ['-e', `require(${JSON.stringify(build.binary)})`]);
+  if (loads.code !== 0) {
+    throw new Error(
+      `better-sqlite3 for Node ${target.version} does not load: ${firstLine(loads.output)}`,
+    );
+  }
+  const how = build.compiled
+    ? `compiled in ${seconds(compiledSince)}`
+    : 'compiled earlier (cached)';
+  const against = headers === target ? '' : ` against Node ${headers.version}'s headers`;
+  console.log(
+    `Node ${target.version} (${entry}): ready in ${fetched}; better-sqlite3${against} ${how}`,
+  );
+  return { ...target, binary: build.binary, headers: headers.version };
+}
+
+if (nodeLines.length > 0) {
+  banner(`Other Node lines: ${nodeLines.join(', ')}`);
+  fs.mkdirSync(NODE_CACHE, { recursive: true });
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const sqlite = betterSqlite3();
+  restoreMachineBinary(sqlite);
+  const prepared = await Promise.allSettled(nodeLines.map((line) => prepareLine(line, sqlite)));
+  const vitestScript = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+  for (const [index, outcome] of prepared.entries()) {
+    if (outcome.status === 'rejected') {
+      const message = firstLine(outcome.reason?.message);
+      console.log(`Node ${nodeLines[index]}: not run: ${outcome.reason?.message}`);
+      suites.push({
+        name: `vitest (Node ${nodeLines[index]})`,
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        note: message,
+      });
+      failures.push(`Node ${nodeLines[index]}: ${message}`);
+      continue;
+    }
+    const target = outcome.value;
+    const name = `vitest (Node ${target.version})`;
+    const builtWith =
+      target.headers === target.version ? '' : `, better-sqlite3 built with ${target.headers}`;
+    banner(`Vitest: contract and server on SQLite, Node ${target.version}`);
+    // Only while this line's tests run: its binary in place of the machine's.
+    fs.renameSync(sqlite.binary, sqlite.aside);
+    const restore = () => restoreMachineBinary(sqlite);
+    const onSignal = (signal) => {
+      restore();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    let row;
+    try {
+      fs.copyFileSync(target.binary, sqlite.binary);
+      ({ row } = await vitest(
+        name,
+        ['--project', 'contract', '--project', 'server-sqlite'],
+        path.join(RESULTS, `vitest-node-${target.version}.json`),
+        // Processes the tests start (tsx, npm) find this Node first too.
+        { PATH: `${target.bin}${path.delimiter}${process.env.PATH}` },
+        [target.node, vitestScript],
+      ));
+    } finally {
+      restore();
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+    console.log(
+      `Node ${target.version}: ${row.passed} passed, ${row.failed} failed${row.skipped ? `, ${row.skipped} skipped` : ''}`,
+    );
+    notes.push(
+      `Node ${target.version} suite ran: ${row.passed + row.failed} tests (${row.note}${builtWith})`,
+    );
   }
 }
 
