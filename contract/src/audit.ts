@@ -16,6 +16,7 @@ export const auditActions = [
   'booking.refunded',
   'booking.status',
   'role.granted',
+  'role.revoked',
   'user.removed',
   'doctor.added',
   'doctor.deleted',
@@ -65,7 +66,7 @@ export const auditEntrySchema = z.object({
     email: z.string().nullable(),
   }),
   action: z.string(),
-  subject: z.object({ type: z.string(), id: z.string() }),
+  subject: z.object({ type: z.string(), id: z.string(), label: z.string().nullable() }),
   before: changedFields,
   after: changedFields,
 });

@@ -3,6 +3,7 @@ export * from './audit.js';
 export * from './booking.js';
 export * from './clinic.js';
 export * from './constants.js';
+export * from './contact.js';
 export * from './dates.js';
 export * from './messages.js';
 export * from './money.js';

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { bookingRoutes } from './bookings/routes.js';
 import { clinicRoutes } from './clinic/routes.js';
+import { contactRoutes } from './contact/routes.js';
 import { doctorRoutes } from './doctors/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { errorBody } from './http/errors.js';
@@ -30,6 +32,8 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(userRoutes);
   await api.register(doctorRoutes);
   await api.register(imageRoutes);
+  await api.register(auditRoutes);
+  await api.register(contactRoutes);
   api.setNotFoundHandler((request, reply) =>
     reply
       .code(404)

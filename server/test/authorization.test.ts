@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertContactMessage } from '../src/contact/repository.js';
 import { accessToken, authRequest, bearer, signUp } from './accounts.js';
 import { multipartBody, photoPng } from './admin-fixtures.js';
 import { clinicDay, mediumDay } from './dates.js';
@@ -72,6 +73,15 @@ function pastBookingOfA(f: SecurityFixtures) {
 /** A patient nobody else uses, for the calls that change or remove an account. */
 async function bystander(f: SecurityFixtures) {
   return (await signUp(f.t.app, { name: 'Bystander' })).email;
+}
+
+/** A Contact Us message nobody has read yet. */
+function contactMessage(f: SecurityFixtures) {
+  return insertContactMessage(
+    f.t.db,
+    { email: 'visitor@mail.com', subject: 'A question', message: 'Hello' },
+    new Date(),
+  );
 }
 
 function webhookEvent(): string {
@@ -341,6 +351,38 @@ const rows: Row[] = [
       return { method: 'POST', url: '/api/image', payload: body.payload, headers: body.headers };
     },
     expect: adminOnly(201),
+  },
+  {
+    route: 'GET /api/audit',
+    what: 'the audit log, holding A’s booking and payment',
+    call: () => get('/api/audit?limit=200'),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/contact',
+    what: 'a message through the Contact Us form (public)',
+    call: (role) => ({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { email: `visitor-${role.toLowerCase()}@mail.com`, subject: 'Hi', message: 'Hello' },
+    }),
+    expect: all(201),
+  },
+  {
+    route: 'GET /api/contact-messages',
+    what: 'the Contact Us messages',
+    call: () => get('/api/contact-messages'),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'PATCH /api/contact-messages/:id',
+    what: 'marking a message read (a fresh one for each caller)',
+    call: async (_role, f) => ({
+      method: 'PATCH',
+      url: `/api/contact-messages/${(await contactMessage(f)).id}`,
+      payload: { read: true },
+    }),
+    expect: adminOnly(200),
   },
   {
     route: 'POST /api/stripe/webhook',

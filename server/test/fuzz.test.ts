@@ -428,6 +428,13 @@ describe(`bad-input fuzzing (${engine})`, () => {
         image: spareImage,
       },
       'PUT /api/user/:email': { email: f.people.A.email },
+      'POST /api/contact': {
+        email: 'visitor@mail.com',
+        subject: 'A question',
+        message: 'Hello',
+        website: '',
+      },
+      'PATCH /api/contact-messages/:id': { read: true },
       'POST /api/stripe/webhook': {
         id: 'evt_fuzz',
         object: 'event',
@@ -478,6 +485,14 @@ describe(`bad-input fuzzing (${engine})`, () => {
         return ['alice', '%', '_', 'ALICE ENAMEL', f.people.A.email];
       case 'treatmentId':
         return ['teeth-cleaning', 'no-such-treatment'];
+      case 'actor':
+        return [f.people.A.id, 'alice', '%', 'system', f.people.admin.email];
+      case 'action':
+        return ['booking.created', 'booking.*', 'clinic.*', '*', 'BOOKING', 'a..b'];
+      case 'cursor':
+        return ['', 'MjAzMC0wMS0wNVQwMDowMDowMC4wMDBafGFiYw', 'bm9wZQ', '%%%'];
+      case 'unread':
+        return ['true', 'false', '1', ''];
       case 'limit':
       case 'offset':
         return [
@@ -524,6 +539,10 @@ describe(`bad-input fuzzing (${engine})`, () => {
       'to',
       'q',
       'treatmentId',
+      'actor',
+      'action',
+      'cursor',
+      'unread',
       'x',
       '__proto__',
     ];

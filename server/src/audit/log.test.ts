@@ -34,7 +34,7 @@ describe(`the audit log's record (${engine})`, () => {
       recordAudit(tx, {
         actor: adminActor(admin),
         action: 'doctor.added',
-        subject: { type: 'doctor', id: 'doctor-1' },
+        subject: { type: 'doctor', id: 'doctor-1', label: 'zara@clinic.com' },
         after: { name: 'Zara Ahmed', email: 'zara@clinic.com' },
         at: new Date('2030-01-05T10:00:00.000Z'),
       }),
@@ -51,6 +51,7 @@ describe(`the audit log's record (${engine})`, () => {
         action: 'doctor.added',
         subject_type: 'doctor',
         subject_id: 'doctor-1',
+        subject_label: 'zara@clinic.com',
         before: null,
         after: JSON.stringify({ name: 'Zara Ahmed', email: 'zara@clinic.com' }),
       },

@@ -14,11 +14,15 @@ export type AuditActor =
       name?: string;
     };
 
+/** An account that made a change. */
+export type AccountActor = Extract<AuditActor, { kind: 'admin' | 'patient' }>;
+
 /** What a change was, to what, and the changed fields before and after it. */
 export interface AuditEntry {
   actor: AuditActor;
   action: AuditAction;
-  subject: { type: string; id: string };
+  /** What was changed; `label` is what a person reads for it, e.g. a booking's treatment and date. */
+  subject: { type: string; id: string; label?: string };
   /** The changed fields as they were; null or left out when the subject is new. */
   before?: Record<string, unknown> | null;
   /** The changed fields as they are now; null or left out when the subject is gone. */
@@ -34,7 +38,7 @@ interface Person {
 }
 
 /** An administrator acting in the back office. */
-export const adminActor = (user: Person): AuditActor => ({
+export const adminActor = (user: Person): AccountActor => ({
   kind: 'admin',
   id: user.id,
   name: user.name,
@@ -42,7 +46,7 @@ export const adminActor = (user: Person): AuditActor => ({
 });
 
 /** A patient acting on their own booking. */
-export const patientActor = (user: Person): AuditActor => ({
+export const patientActor = (user: Person): AccountActor => ({
   kind: 'patient',
   id: user.id,
   name: user.name,
@@ -53,7 +57,7 @@ export const patientActor = (user: Person): AuditActor => ({
 export const systemActor = (name = 'system'): AuditActor => ({ kind: 'system', name });
 
 /** An account acting as its role says: the back office's admins, or a patient. */
-export const actorOf = (user: Person & { role: 'admin' | 'patient' | null }): AuditActor =>
+export const actorOf = (user: Person & { role: 'admin' | 'patient' | null }): AccountActor =>
   user.role === 'admin' ? adminActor(user) : patientActor(user);
 
 /**
@@ -124,8 +128,35 @@ export async function recordAudit(tx: Kysely<Database>, entry: AuditEntry): Prom
       action: entry.action,
       subject_type: entry.subject.type,
       subject_id: entry.subject.id,
+      subject_label: entry.subject.label ?? null,
       before: fieldsJson(entry.before),
       after: fieldsJson(entry.after),
     })
     .execute();
 }
+
+/** A booking as the log names it: its treatment, day and slot as booked. */
+export const bookingSubject = (booking: {
+  id: string;
+  treatment_name: string;
+  date: string;
+  slot: string;
+}) => ({
+  type: 'booking',
+  id: booking.id,
+  label: `${booking.treatment_name}, ${booking.date}, ${booking.slot}`,
+});
+
+/** An account as the log names it: by its email. */
+export const userSubject = (user: { id: string; email: string }) => ({
+  type: 'user',
+  id: user.id,
+  label: user.email,
+});
+
+/** A doctor as the log names it: by name and email. */
+export const doctorSubject = (doctor: { id: string; name: string; email: string }) => ({
+  type: 'doctor',
+  id: doctor.id,
+  label: `${doctor.name} <${doctor.email}>`,
+});

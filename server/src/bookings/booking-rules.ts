@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays, type bookingRequestSchema, formatMediumDate } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { bookingSubject, patientActor, recordAudit } from '../audit/log.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { BookingRules } from '../config/env.js';
 import type { Transact } from '../db/group-commit.js';
@@ -135,6 +136,18 @@ export async function bookSlot(
           }
         }
         await insertBooking(tx, booking);
+        await recordAudit(tx, {
+          actor: patientActor(patient),
+          action: 'booking.created',
+          subject: bookingSubject(booking),
+          after: {
+            status: booking.status,
+            treatment: booking.treatment_name,
+            date: booking.date,
+            slot: booking.slot,
+            priceCents: booking.price_cents,
+          },
+        });
         await whileBooking(tx, booking);
       });
       return { booked: true, booking };
@@ -178,11 +191,21 @@ export async function cancelBooking(
   const payment = await releasePayment(booking);
   if (payment === 'paid') throw new HttpError(409, bookingErrors.paid);
   if (payment === 'processing') throw new HttpError(409, bookingErrors.paymentProcessing);
-  const cancelled = await cancelUnpaidBooking(db, id, {
-    by: caller.id,
-    reason: 'Cancelled by the patient',
-    at: new Date(),
-  });
+  const at = new Date();
+  const reason = 'Cancelled by the patient';
+  const cancelled = await cancelUnpaidBooking(
+    db,
+    id,
+    { by: caller.id, reason, at },
+    {
+      actor: patientActor(caller),
+      action: 'booking.cancelled',
+      subject: bookingSubject(booking),
+      before: { status: booking.status },
+      after: { status: 'cancelled', reason },
+      at,
+    },
+  );
   if (cancelled) return;
   // Paid or cancelled between the look-up and the update.
   const now = await findBooking(db, id);

@@ -1,5 +1,6 @@
 import { type IsoDate, slotUnits } from '@doctors-portal/contract';
 import { type Insertable, type Kysely, PostgresAdapter } from 'kysely';
+import { type AuditEntry, recordAudit } from '../audit/log.js';
 import type { Booking, BookingTable, Database } from '../db/schema.js';
 import { uniqueViolation } from '../db/unique-violation.js';
 
@@ -144,13 +145,15 @@ export async function findBooking(db: Kysely<Database>, id: string): Promise<Boo
 
 /**
  * Marks a live, unpaid booking cancelled (by `cancelledBy`, for `reason`) and gives its time
- * back: the slot, and the patient's units. Answers whether this call did it; false when the
- * booking was paid or cancelled meanwhile.
+ * back: the slot, and the patient's units; `audit` is written to the audit log in the same
+ * transaction. Answers whether this call did it; false when the booking was paid or cancelled
+ * meanwhile (and nothing is recorded).
  */
 export async function cancelUnpaidBooking(
   db: Kysely<Database>,
   id: string,
   cancellation: { by: string | null; reason: string; at: Date },
+  audit: AuditEntry,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
@@ -167,6 +170,7 @@ export async function cancelUnpaidBooking(
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await trx.deleteFrom('booking_unit').where('booking_id', '=', id).execute();
+    await recordAudit(trx, audit);
     return true;
   });
 }

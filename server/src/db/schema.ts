@@ -205,6 +205,8 @@ export interface AuditLogTable {
   action: string;
   subject_type: string;
   subject_id: string;
+  /** What a person reads for the subject, as it was (a booking's treatment and date, an email). */
+  subject_label: string | null;
   /** JSON of the changed fields before and after; null when there was nothing before or after. */
   before: string | null;
   after: string | null;

@@ -1,7 +1,8 @@
 import { doctorSchema, newDoctorSchema } from '@doctors-portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/guards.js';
+import { adminActor } from '../audit/log.js';
+import { callerOf, requireAdmin } from '../auth/guards.js';
 import type { Doctor } from '../db/schema.js';
 import { errorResponseSchema as error, errorBody } from '../http/errors.js';
 import { listTreatments } from '../treatments/repository.js';
@@ -64,7 +65,11 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!imageName || !(await app.images.exists(imageName))) {
         return reply.code(400).send(errorBody(400, doctorErrors.foreignImage));
       }
-      const insertedId = await insertDoctor(app.db, { name, email, specialty, image_url: image });
+      const insertedId = await insertDoctor(
+        app.db,
+        { name, email, specialty, image_url: image },
+        adminActor(callerOf(request)),
+      );
       if (!insertedId) return reply.code(409).send(errorBody(409, doctorErrors.duplicateEmail));
       return reply.code(201).send({ insertedId });
     },
@@ -109,7 +114,11 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const removed = await deleteDoctor(app.db, request.params.email);
+      const removed = await deleteDoctor(
+        app.db,
+        request.params.email,
+        adminActor(callerOf(request)),
+      );
       if (!removed) return { deletedCount: 0 };
       const imageName = app.images.nameOf(removed.imageUrl);
       if (imageName && !removed.stillShown) {

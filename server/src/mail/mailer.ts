@@ -25,6 +25,8 @@ export interface MailContent {
   html: string;
   attachments?: MailAttachment[];
   icalEvent?: CalendarInvite;
+  /** Where replies go, when not to the clinic (e.g. the visitor who wrote to it). */
+  replyTo?: string;
 }
 
 export interface MailMessage extends MailContent {
@@ -73,6 +75,7 @@ function nodemailerMessage(message: MailMessage) {
     html: message.html,
     attachments: message.attachments,
     icalEvent: message.icalEvent,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
   };
 }
 

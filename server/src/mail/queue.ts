@@ -7,12 +7,15 @@ import {
   type BookingSummary,
   bookingCancellationEmail,
   bookingConfirmationEmail,
+  type ContactMessageSummary,
+  contactMessageEmail,
   type MailClinic,
   paymentReceiptEmail,
 } from './templates.js';
 
 /** What the portal sends from the queue: what each message says, written when it is sent. */
 export type QueuedMail =
+  | { kind: 'contact-message'; to: string; message: ContactMessageSummary }
   | { kind: 'booking-confirmation'; to: string; booking: BookingSummary }
   | {
       kind: 'payment-receipt';
@@ -45,6 +48,8 @@ export interface MailQueueOptions {
   clinic: MailClinic;
   /** Where the patient sees their appointments, linked from the confirmation. */
   appointmentsUrl: string;
+  /** Where the clinic's administrators read the Contact Us messages. */
+  messagesUrl?: string;
   /** At most this many messages a second are handed to the mailer. */
   ratePerSecond: number;
   log: MailLogger;
@@ -79,6 +84,12 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
 
   function content(mail: QueuedMail) {
     switch (mail.kind) {
+      case 'contact-message':
+        return contactMessageEmail({
+          clinic: options.clinic,
+          message: mail.message,
+          url: options.messagesUrl,
+        });
       case 'booking-confirmation':
         return bookingConfirmationEmail({
           clinic: options.clinic,

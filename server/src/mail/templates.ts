@@ -547,3 +547,73 @@ export function bookingCancellationEmail({
     icalEvent: { filename: 'appointment.ics', method: 'CANCEL', content: calendar },
   };
 }
+
+/** A message a visitor sent through the landing page's Contact Us form. */
+export interface ContactMessageSummary {
+  id: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** ISO time. */
+  receivedAt: string;
+}
+
+export interface ContactMessageEmailInput {
+  clinic: MailClinic;
+  message: ContactMessageSummary;
+  /** Where the clinic's administrators read their messages (the back office). */
+  url?: string;
+}
+
+/**
+ * Sent to the clinic (CLINIC_EMAIL) when a visitor uses the Contact Us form. Replies go to the
+ * visitor: the message's Reply-To is their address.
+ */
+export function contactMessageEmail({
+  clinic,
+  message,
+  url,
+}: ContactMessageEmailInput): MailContent {
+  const link = url === undefined ? undefined : checkedUrl(url);
+  const subjectLine = message.subject.trim() || 'A message from the website';
+  const received = new Intl.DateTimeFormat('en-US', {
+    timeZone: clinic.timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(message.receivedAt));
+  const rows: Array<[string, string]> = [
+    ['From', message.email],
+    ['Subject', subjectLine],
+    ['Received', received],
+  ];
+  const title = 'A message from the Contact Us form';
+  const body = message.message.trim() || '(no message)';
+  const replyNote = `Reply to this email to answer ${message.email}.`;
+  const linkNote = link ? 'All messages are in the back office under Messages:' : '';
+  return {
+    subject: `Contact form: ${subjectLine}`,
+    replyTo: message.email,
+    text: [
+      title,
+      '',
+      detailsText(rows),
+      '',
+      body,
+      '',
+      replyNote,
+      ...(link ? ['', `${linkNote} ${link}`] : []),
+      '',
+      footerText(clinic),
+    ].join('\n'),
+    html: layout(
+      clinic,
+      title,
+      detailsTable('Message', rows) +
+        `<div style="margin:0 0 24px;padding:16px;border-left:4px solid ${COLORS.border};` +
+        `white-space:pre-wrap;font-size:16px;line-height:1.5;color:${COLORS.text};">` +
+        `${escapeHtml(body)}</div>` +
+        paragraph(escapeHtml(replyNote)) +
+        (link ? button(link, 'Open Messages') : ''),
+    ),
+  };
+}

@@ -70,13 +70,20 @@ export async function insertPayment(
     .execute();
 }
 
-/** Records a refund the provider made; a second record of the same refund changes nothing. */
-export async function recordRefund(db: Kysely<Database>, refund: Insertable<RefundTable>) {
-  await db
+/**
+ * Records a refund the provider made; a second record of the same refund changes nothing.
+ * Answers whether this call recorded it.
+ */
+export async function recordRefund(
+  db: Kysely<Database>,
+  refund: Insertable<RefundTable>,
+): Promise<boolean> {
+  const result = await db
     .insertInto('refund')
     .values(refund)
     .onConflict((conflict) => conflict.column('intent_id').doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /**

@@ -1,6 +1,13 @@
 import { centsToDollars } from '@doctors-portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import {
+  type AuditActor,
+  bookingSubject,
+  patientActor,
+  recordAudit,
+  systemActor,
+} from '../audit/log.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import { isOwnBooking, type PaymentRelease } from '../bookings/booking-rules.js';
 import { bookingSummary } from '../bookings/presenters.js';
@@ -110,7 +117,7 @@ async function usable(
   intent: ProviderIntent,
 ): Promise<{ clientSecret: string }> {
   if (intent.status === 'succeeded' && mismatch(intent, booking) === null) {
-    await settle(payments, log, booking, intent);
+    await settle(payments, log, booking, intent, systemActor('payments'));
     throw new HttpError(409, paymentErrors.alreadyPaid);
   }
   return { clientSecret: intent.clientSecret };
@@ -148,7 +155,7 @@ export async function confirmPayment(
   const refusal = mismatch(intent, booking);
   if (refusal) throw new HttpError(400, refusal);
 
-  if (await settle(payments, log, booking, intent)) {
+  if (await settle(payments, log, booking, intent, patientActor(caller))) {
     const paid = await findBooking(payments.db, booking.id);
     if (paid) return { modifiedCount: 1, booking: paid };
   }
@@ -190,30 +197,54 @@ export async function releaseBookingPayment(
     await refundOrphanedCharge(payments, log, intent, 'it does not match its booking');
     return 'released';
   }
-  await settle(payments, log, booking, intent);
+  await settle(payments, log, booking, intent, systemActor('payments'));
   return 'paid';
 }
 
 /**
  * Gives back a charge that pays for nothing (its booking is gone or was cancelled before the
- * payment arrived) through the provider, and records the refund with the provider's id.
+ * payment arrived) through the provider, and records the refund with the provider's id and in
+ * the audit log, in one transaction (by the server itself unless `actor` says who asked). A
+ * refund the provider refused is recorded nowhere.
  */
 export async function refundOrphanedCharge(
   payments: Payments,
   log: FastifyBaseLogger,
   intent: ProviderIntent,
   why: string,
+  actor: AuditActor = systemActor('payments'),
 ): Promise<void> {
   const refund = await payments.provider.refund(intent);
-  await recordRefund(payments.db, {
-    id: refund.id,
-    booking_id: intent.bookingId ?? '',
-    provider: payments.provider.name,
-    intent_id: intent.id,
-    amount_cents: refund.amountCents,
-    currency: refund.currency,
-    reason: `Refunded because ${why}`,
-    created_at: new Date().toISOString(),
+  const reason = `Refunded because ${why}`;
+  const at = new Date();
+  await payments.db.transaction().execute(async (tx) => {
+    const recorded = await recordRefund(tx, {
+      id: refund.id,
+      booking_id: intent.bookingId ?? '',
+      provider: payments.provider.name,
+      intent_id: intent.id,
+      amount_cents: refund.amountCents,
+      currency: refund.currency,
+      reason,
+      created_at: at.toISOString(),
+    });
+    if (!recorded) return;
+    await recordAudit(tx, {
+      actor,
+      action: 'booking.refunded',
+      subject: intent.bookingId
+        ? { type: 'booking', id: intent.bookingId }
+        : { type: 'payment', id: intent.id },
+      after: {
+        refundId: refund.id,
+        transactionId: intent.id,
+        provider: payments.provider.name,
+        amountCents: refund.amountCents,
+        currency: refund.currency,
+        reason,
+      },
+      at,
+    });
   });
   log.warn(
     { transactionId: intent.id, bookingId: intent.bookingId, refundId: refund.id },
@@ -222,15 +253,16 @@ export async function refundOrphanedCharge(
 }
 
 /**
- * Marks the booking paid by a verified intent and mails the receipt. Answers whether this call
- * did it; false when the booking was paid already, whether before or by a concurrent call, or
- * was cancelled.
+ * Marks the booking paid by a verified intent, records it in the audit log as `actor`'s doing
+ * and mails the receipt. Answers whether this call did it; false when the booking was paid
+ * already, whether before or by a concurrent call, or was cancelled.
  */
 export async function settle(
   payments: Payments,
   log: FastifyBaseLogger,
   booking: Booking,
   intent: ProviderIntent,
+  actor: AuditActor,
 ): Promise<boolean> {
   const paidAt = new Date();
   let changed: boolean;
@@ -251,6 +283,20 @@ export async function settle(
         },
         paidAt,
       );
+      await recordAudit(tx, {
+        actor,
+        action: 'booking.paid',
+        subject: bookingSubject(booking),
+        before: { paid: false },
+        after: {
+          paid: true,
+          transactionId: intent.id,
+          provider: payments.provider.name,
+          amountCents: intent.amountCents,
+          currency: intent.currency,
+        },
+        at: paidAt,
+      });
       await payments.mail.add(tx, {
         kind: 'payment-receipt',
         to: booking.patient_email,

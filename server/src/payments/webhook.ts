@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import { systemActor } from '../audit/log.js';
 import { findBooking } from '../bookings/repository.js';
 import { errorResponseSchema as error, errorBody } from '../http/errors.js';
 import { forgetStripeEvent, recordStripeEvent } from './repository.js';
@@ -80,6 +81,7 @@ async function handleEvent(payments: Payments, log: FastifyBaseLogger, event: St
   if (event.type !== 'payment_intent.succeeded') return;
   const intent = fromStripeIntent(event.data.object);
   const context = { eventId: event.id, transactionId: intent.id, bookingId: intent.bookingId };
+  const webhook = systemActor('stripe-webhook');
   const booking = intent.bookingId ? await findBooking(payments.db, intent.bookingId) : undefined;
   if (!booking || (booking.status === 'cancelled' && booking.paid_at === null)) {
     // A charge never outlives its booking.
@@ -88,6 +90,7 @@ async function handleEvent(payments: Payments, log: FastifyBaseLogger, event: St
       log.child(context),
       intent,
       booking ? 'its booking was cancelled' : 'its booking does not exist',
+      webhook,
     );
     return;
   }
@@ -96,16 +99,23 @@ async function handleEvent(payments: Payments, log: FastifyBaseLogger, event: St
     log.error({ ...context, refusal }, 'a succeeded Stripe payment does not match its booking');
     return;
   }
-  if (!(await settle(payments, log, booking, intent))) {
+  if (!(await settle(payments, log, booking, intent, webhook))) {
     const now = await findBooking(payments.db, booking.id);
     if (now?.status === 'cancelled' && now.paid_at === null) {
-      await refundOrphanedCharge(payments, log.child(context), intent, 'its booking was cancelled');
+      await refundOrphanedCharge(
+        payments,
+        log.child(context),
+        intent,
+        'its booking was cancelled',
+        webhook,
+      );
     } else if (now?.transaction_id !== intent.id) {
       await refundOrphanedCharge(
         payments,
         log.child({ ...context, paidWith: now?.transaction_id }),
         intent,
         'its booking was already paid by another payment',
+        webhook,
       );
     }
   }

@@ -1,20 +1,43 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import {
+  type AccountActor,
+  type AuditActor,
+  recordAudit,
+  systemActor,
+  userSubject,
+} from '../audit/log.js';
 import { isAdmin } from '../auth/current-user.js';
 import type { Engine } from '../db/database.js';
 import type { Database, UserTable } from '../db/schema.js';
 
-/** Gives or takes the admin role; answers whether an account with that email exists. */
+/**
+ * Gives or takes the admin role (the admin command line's way, by `actor`: the system unless
+ * said), recording a change in the audit log in the same transaction; answers whether an account
+ * with that email exists.
+ */
 export async function setAdmin(
   db: Kysely<Database>,
   email: string,
   admin: boolean,
+  actor: AuditActor = systemActor('admin-cli'),
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('user')
-    .set({ role: admin ? 'admin' : null, updatedAt: new Date().toISOString() })
-    .where('email', '=', email.trim().toLowerCase())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const role = admin ? 'admin' : null;
+  return db.transaction().execute(async (tx) => {
+    const user = await tx
+      .updateTable('user')
+      .set({ role, updatedAt: new Date().toISOString() })
+      .where('email', '=', email.trim().toLowerCase())
+      .returning(['id', 'email'])
+      .executeTakeFirst();
+    if (!user) return false;
+    await recordAudit(tx, {
+      actor,
+      action: admin ? 'role.granted' : 'role.revoked',
+      subject: userSubject(user),
+      after: { role },
+    });
+    return true;
+  });
 }
 
 /** The columns the admin rule and the users list need. */
@@ -92,15 +115,34 @@ export async function findUserByEmail(
   return row ? toRecord(row, adminEmails) : null;
 }
 
-/** Gives the admin role to a patient; answers 0 when someone made them admin meanwhile. */
-export async function promoteToAdmin(db: Kysely<Database>, userId: string): Promise<number> {
-  const result = await db
-    .updateTable('user')
-    .set({ role: 'admin', updatedAt: new Date().toISOString() })
-    .where('id', '=', userId)
-    .where((eb) => eb.or([eb('role', 'is', null), eb('role', '!=', 'admin')]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/**
+ * Gives the admin role to a patient, as `actor` asks, and records it in the audit log in the same
+ * transaction; answers 0 (and records nothing) when someone made them admin meanwhile.
+ */
+export async function promoteToAdmin(
+  db: Kysely<Database>,
+  user: { id: string; email: string },
+  actor: AuditActor,
+): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const result = await tx
+      .updateTable('user')
+      .set({ role: 'admin', updatedAt: new Date().toISOString() })
+      .where('id', '=', user.id)
+      .where((eb) => eb.or([eb('role', 'is', null), eb('role', '!=', 'admin')]))
+      .executeTakeFirst();
+    const promoted = Number(result.numUpdatedRows);
+    if (promoted > 0) {
+      await recordAudit(tx, {
+        actor,
+        action: 'role.granted',
+        subject: userSubject(user),
+        before: { role: null },
+        after: { role: 'admin' },
+      });
+    }
+    return promoted;
+  });
 }
 
 /** The rule of `isAdmin` as a condition on the user table. */
@@ -135,9 +177,10 @@ export class RemovalRefused extends Error {
 }
 
 /**
- * Deletes an account as `callerId` (an admin) asks: its sessions and sign-in methods go with it
+ * Deletes an account as `caller` (an admin) asks: its sessions and sign-in methods go with it
  * (foreign keys cascade), so its access tokens stop at once; its bookings stay with the clinic,
- * their `patient_id` set to null (the patient's name and email stay on them).
+ * their `patient_id` set to null (the patient's name and email stay on them). The removal is
+ * recorded in the audit log in the same transaction.
  *
  * One transaction holds the check and the delete. On PostgreSQL it first locks every admin's
  * row, so two admins removing each other at once are served one after the other and the second
@@ -147,10 +190,12 @@ export class RemovalRefused extends Error {
 export async function removeUser(
   db: Kysely<Database>,
   adminEmails: ReadonlySet<string>,
-  userId: string,
-  callerId: string,
+  user: Pick<UserRecord, 'id' | 'name' | 'email' | 'admin'>,
+  caller: AccountActor,
   engine: Engine,
 ): Promise<number> {
+  const userId = user.id;
+  const callerId = caller.id;
   return db.transaction().execute(async (trx) => {
     if (engine === 'postgres') {
       await trx
@@ -174,6 +219,12 @@ export async function removeUser(
     if (!admins.some((admin) => admin.id === callerId)) {
       throw new RemovalRefused('caller-not-admin');
     }
+    await recordAudit(trx, {
+      actor: caller,
+      action: 'user.removed',
+      subject: userSubject(user),
+      before: { name: user.name, email: user.email, role: user.admin ? 'admin' : null },
+    });
     return 1;
   });
 }

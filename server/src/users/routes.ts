@@ -2,6 +2,7 @@ import { messages, userSchema, usersQuerySchema } from '@doctors-portal/contract
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminActor } from '../audit/log.js';
 import { callerOf, isOwnEmail, requireAdmin, requireUser } from '../auth/guards.js';
 import { sameOriginOnly, trustedOriginsOf } from '../auth/same-origin.js';
 import { errorResponseSchema as error, errorBody } from '../http/errors.js';
@@ -164,9 +165,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.params;
       const user = await findUserByEmail(app.db, adminEmails, email);
       if (!user) return reply.code(404).send(errorBody(404, userErrors.noSuchUser(email)));
-      const modifiedCount = user.admin ? 0 : await promoteToAdmin(app.db, user.id);
+      const caller = callerOf(request);
+      const modifiedCount = user.admin ? 0 : await promoteToAdmin(app.db, user, adminActor(caller));
       if (modifiedCount > 0) {
-        request.log.info({ userId: user.id, by: callerOf(request).id }, 'admin role granted');
+        request.log.info({ userId: user.id, by: caller.id }, 'admin role granted');
       }
       return { modifiedCount };
     },
@@ -211,8 +213,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         const deletedCount = await removeUser(
           app.db,
           adminEmails,
-          user.id,
-          caller.id,
+          user,
+          adminActor(caller),
           app.database.engine,
         );
         if (deletedCount > 0) {

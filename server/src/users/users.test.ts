@@ -6,6 +6,7 @@ import { bearer, signIn, signUp } from '../../test/accounts.js';
 import { type Person, signedUp, signedUpAdmin } from '../../test/admin-fixtures.js';
 import { clinicDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import { adminActor } from '../audit/log.js';
 import { countAdmins, removeUser as removeUserRecord, setAdmin } from './repository.js';
 import { userErrors } from './routes.js';
 
@@ -332,8 +333,20 @@ describe(`removing a user (${engine})`, () => {
       try {
         const [firstId, secondId] = await Promise.all([userIdOf(first), userIdOf(second)]);
         const outcomes = await Promise.allSettled([
-          removeUserRecord(t.db, adminEmails, secondId, firstId, t.database.engine),
-          removeUserRecord(t.db, adminEmails, firstId, secondId, t.database.engine),
+          removeUserRecord(
+            t.db,
+            adminEmails,
+            { ...second, id: secondId, admin: true },
+            adminActor({ ...first, id: firstId }),
+            t.database.engine,
+          ),
+          removeUserRecord(
+            t.db,
+            adminEmails,
+            { ...first, id: firstId, admin: true },
+            adminActor({ ...second, id: secondId }),
+            t.database.engine,
+          ),
         ]);
         expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
         expect(await countAdmins(t.db, adminEmails)).toBe(1);

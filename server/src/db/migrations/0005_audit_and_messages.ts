@@ -26,6 +26,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('subject_type', 'text', (c) => c.notNull())
     .addColumn('subject_id', 'text', (c) => c.notNull())
+    // What a person reads for the subject, as it was: a booking's treatment and date, an email.
+    .addColumn('subject_label', 'text')
     .addColumn('before', 'text')
     .addColumn('after', 'text')
     .execute();

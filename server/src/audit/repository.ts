@@ -1,0 +1,113 @@
+import { addDays, type IsoDate } from '@doctors-portal/contract';
+import { type Kysely, sql } from 'kysely';
+import type { AuditLogTable, Database } from '../db/schema.js';
+
+/** What `GET /api/audit` asks for, as its query schema decoded it. */
+export interface AuditFilter {
+  from?: IsoDate | undefined;
+  to?: IsoDate | undefined;
+  actor?: string | undefined;
+  action?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/** The time zone's offset from UTC at `instant`, in milliseconds (east positive). */
+function offsetMs(timeZone: string, instant: number): number {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  for (const { type, value } of format.formatToParts(new Date(instant))) parts[type] = value;
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The moment a day begins in the clinic's time zone, as an ISO time. */
+export function startOfClinicDay(date: IsoDate, timeZone: string): string {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  let instant = midnightUtc - offsetMs(timeZone, midnightUtc);
+  // Once more at the guess, for a day whose offset differs from the UTC midnight's (DST).
+  instant = midnightUtc - offsetMs(timeZone, instant);
+  return new Date(instant).toISOString();
+}
+
+/** A page's position: the time and id of its last entry. */
+export function encodeCursor(row: Pick<AuditLogTable, 'at' | 'id'>): string {
+  return Buffer.from(`${row.at}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: string; id: string } | null {
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || !id || rest.length > 0 || Number.isNaN(Date.parse(at))) return null;
+  return { at, id };
+}
+
+/** `text` for a LIKE pattern, in which `%`, `_` and `\\` match only themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page of the audit log, newest first, and the cursor of the next page (null at the end).
+ * Dates are the clinic's days; `actor` is an account's id, part of its name or email, or
+ * 'system'; `action` a name or a family such as `booking.*`. Null for a cursor it never gave.
+ */
+export async function listAudit(
+  db: Kysely<Database>,
+  timeZone: string,
+  filter: AuditFilter,
+): Promise<{ rows: AuditLogTable[]; nextCursor: string | null } | null> {
+  let query = db.selectFrom('audit_log').selectAll();
+  if (filter.from) query = query.where('at', '>=', startOfClinicDay(filter.from, timeZone));
+  if (filter.to) query = query.where('at', '<', startOfClinicDay(addDays(filter.to, 1), timeZone));
+  const actor = filter.actor?.trim();
+  if (actor) {
+    if (actor.toLowerCase() === 'system') {
+      query = query.where('actor_kind', '=', 'system');
+    } else {
+      const pattern = `%${escapeLike(actor.toLowerCase())}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb('actor_id', '=', actor),
+          sql<boolean>`lower(actor_name) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(actor_email) like ${pattern} escape '\\'`,
+        ]),
+      );
+    }
+  }
+  if (filter.action) {
+    const family = filter.action.endsWith('.*') ? filter.action.slice(0, -2) : null;
+    query = family
+      ? query.where(sql<boolean>`action like ${`${escapeLike(family)}.%`} escape '\\'`)
+      : query.where('action', '=', filter.action);
+  }
+  if (filter.cursor) {
+    const after = decodeCursor(filter.cursor);
+    if (!after) return null;
+    query = query.where((eb) =>
+      eb.or([eb('at', '<', after.at), eb.and([eb('at', '=', after.at), eb('id', '<', after.id)])]),
+    );
+  }
+  const rows = await query
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
+  const more = rows.length > filter.limit;
+  const page = more ? rows.slice(0, filter.limit) : rows;
+  const last = page.at(-1);
+  return { rows: page, nextCursor: more && last ? encodeCursor(last) : null };
+}
