@@ -1,4 +1,4 @@
-import { defaultServerConditions } from 'vite';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -57,8 +57,10 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'contract', include: ['contract/src/**/*.test.ts'] } },
       {
-        // The web app's logic and components, in a simulated DOM.
+        // The web app's logic and components, in a simulated DOM, with the contract read from
+        // its sources as Vite's dev server reads it (no build needed first).
         extends: true,
+        resolve: { conditions: ['source', ...defaultClientConditions] },
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
