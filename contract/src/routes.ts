@@ -16,6 +16,7 @@ export const paths = {
   review: '/dashboard/review',
   history: '/dashboard/history',
   payment: (bookingId: string) => `/dashboard/payment/${bookingId}`,
+  schedule: '/dashboard/schedule',
   users: '/dashboard/users',
   addDoctor: '/dashboard/add-doctor',
   manageDoctor: '/dashboard/manage-doctor',

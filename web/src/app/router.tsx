@@ -20,6 +20,7 @@ const myAppointments = screen(() => import('../routes/dashboard/my-appointments'
 const review = screen(() => import('../routes/dashboard/review'));
 const history = screen(() => import('../routes/dashboard/history'));
 const payment = screen(() => import('../routes/dashboard/payment'));
+const schedule = screen(() => import('../routes/dashboard/schedule'));
 const users = screen(() => import('../routes/dashboard/users'));
 const addDoctor = screen(() => import('../routes/dashboard/add-doctor'));
 const manageDoctor = screen(() => import('../routes/dashboard/manage-doctor'));
@@ -45,6 +46,7 @@ export function AppRouter() {
               <Route path="history" element={history} />
               <Route path="payment/:bookingId" element={payment} />
               <Route element={<AdminOutlet />}>
+                <Route path="schedule" element={schedule} />
                 <Route path="users" element={users} />
                 <Route path="add-doctor" element={addDoctor} />
                 <Route path="manage-doctor" element={manageDoctor} />

@@ -109,6 +109,43 @@ export async function apiWithHeaders<T>(
 }
 
 /**
+ * A file the portal answers (a CSV export), asked for with the bearer token like any call: its
+ * body as a Blob, and the file name its Content-Disposition gives. A failure is an ApiError
+ * with the server's message; a 401 ends the session.
+ */
+export async function apiFile(
+  path: string,
+  options: Pick<RequestOptions, 'signal'> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const headers: Record<string, string> = {};
+  const token = await bearerToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      headers,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Cannot reach the portal. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const data: unknown = await response.json().catch(() => null);
+    const message = String(
+      (data as { message?: unknown } | null)?.message ?? `The portal answered ${response.status}.`,
+    );
+    throw response.status === 401
+      ? new SessionEndedError(response.status, message, data)
+      : new ApiError(response.status, message, data);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}
+
+/**
  * Reads an answer with the contract's schema: its wire formats become the app's own (a booking's
  * 'Jan 5, 2022' becomes the IsoDate '2022-01-05'). An answer that does not fit is an ApiError
  * the screens can show.

@@ -23,6 +23,26 @@ function Payment({
   onCancel: () => void;
 }) {
   const describedBy = `booking-${booking._id}-treatment`;
+  if (booking.status === 'cancelled') {
+    // Listed only when the clinic cancelled it: the reason, and the refund of a paid one.
+    return (
+      <div className="flex flex-col gap-0.5">
+        {booking.refund ? (
+          <>
+            <span className="font-bold tracking-wide text-base-content">REFUNDED</span>
+            <span className="text-xs text-muted">
+              Refund id:{' '}
+              <span className="break-all font-mono text-base-content">{booking.refund.id}</span>
+            </span>
+          </>
+        ) : null}
+        <span className="text-sm font-semibold text-error">Cancelled by the clinic</span>
+        {booking.cancelReason ? (
+          <span className="text-xs text-muted">{booking.cancelReason}</span>
+        ) : null}
+      </div>
+    );
+  }
   if (booking.paid) {
     return (
       <div className="flex flex-col gap-0.5">

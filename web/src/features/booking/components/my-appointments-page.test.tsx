@@ -56,6 +56,31 @@ describe('My Appointments', () => {
     );
   });
 
+  it('shows a booking the clinic cancelled with its reason, REFUNDED with the refund id when it was paid', async () => {
+    api.on('GET /api/booking', {
+      body: [
+        onTheWire(
+          booking({
+            status: 'cancelled',
+            cancellable: false,
+            paid: true,
+            transactionId: 'pi_9',
+            cancelReason: 'The dentist is ill.',
+            refund: { id: 're_demo_42' },
+          }),
+        ),
+      ],
+    });
+    showMyAppointments();
+    const [row] = (await screen.findAllByRole('row')).slice(1);
+    expect(row).toHaveTextContent('REFUNDED');
+    expect(row).toHaveTextContent('Refund id: re_demo_42');
+    expect(row).toHaveTextContent('Cancelled by the clinic');
+    expect(row).toHaveTextContent('The dentist is ill.');
+    expect(row).not.toHaveTextContent('PAID');
+    expect(within(row as HTMLElement).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
   for (const status of [401, 403]) {
     it(`a ${status} ends the session: the token is forgotten and the patient goes to /login, to come back after`, async () => {
       api.on('GET /api/booking', failure(status, 'Please log in first.'));

@@ -14,6 +14,7 @@ import {
   ClipboardIcon,
   DoctorPlusIcon,
   HistoryIcon,
+  ScheduleIcon,
   StarIcon,
   UsersIcon,
 } from './icons';
@@ -33,6 +34,7 @@ const PATIENT_ITEMS: Item[] = [
 ];
 
 const ADMIN_ITEMS: Item[] = [
+  { label: 'Schedule', to: paths.schedule, icon: <ScheduleIcon /> },
   { label: 'All Users (ADMIN)', to: paths.users, icon: <UsersIcon /> },
   { label: 'Add Your Doctor', to: paths.addDoctor, icon: <DoctorPlusIcon /> },
   { label: 'Manage Doctor', to: paths.manageDoctor, icon: <ClipboardIcon /> },

@@ -46,3 +46,10 @@ export const ClipboardIcon = () => (
     <path d="M9 3.5h6v3H9zM8.5 11h7M8.5 15h5" />
   </LinkIcon>
 );
+
+export const ScheduleIcon = () => (
+  <LinkIcon>
+    <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
+    <path d="M3.5 10h17M8 3v4M16 3v4M7.5 13.5h3M7.5 17h3M13.5 13.5h3" />
+  </LinkIcon>
+);

@@ -1,0 +1,108 @@
+import { type IsoDate, SCHEDULE_MAX_DAYS, scheduleQuerySchema } from '@doctors-portal/contract';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { ErrorAlert } from '../../../components/error-alert';
+import { ApiError, SessionEndedError } from '../../../lib/api-client';
+import { downloadScheduleCsv } from '../api/export-schedule';
+
+/**
+ * The CSV export: a range of up to 31 days (the view's own days to begin with) and the
+ * treatment shown, downloaded as the server writes it.
+ */
+export function ExportForm({
+  from: viewFrom,
+  to: viewTo,
+  treatmentId,
+}: {
+  from: IsoDate;
+  to: IsoDate;
+  treatmentId: string;
+}) {
+  const headingId = useId();
+  const fromId = useId();
+  const toId = useId();
+  const [from, setFrom] = useState<string>(viewFrom);
+  const [to, setTo] = useState<string>(viewTo);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  // The view moved: so does the range offered.
+  useEffect(() => {
+    setFrom(viewFrom);
+    setTo(viewTo);
+  }, [viewFrom, viewTo]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = scheduleQuerySchema.safeParse({ from, to });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Pick a start and an end date.');
+      return;
+    }
+    setError(null);
+    setSending(true);
+    try {
+      const name = await downloadScheduleCsv({ ...parsed.data, treatmentId });
+      toast.success(`Downloaded ${name}.`);
+    } catch (failure) {
+      if (!(failure instanceof SessionEndedError)) {
+        setError(failure instanceof ApiError ? failure.message : 'The export could not be made.');
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-box border border-base-300 bg-base-100 p-4 shadow-soft print:hidden"
+    >
+      <h2 id={headingId} className="heading-3 text-neutral">
+        Export as CSV
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        {`Up to ${SCHEDULE_MAX_DAYS} days of bookings, for a spreadsheet.`}
+      </p>
+      <form
+        className="mt-3 flex flex-wrap items-end gap-3"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
+        <label htmlFor={fromId} className="flex flex-col gap-1 text-sm font-medium">
+          From
+          <input
+            id={fromId}
+            type="date"
+            className="input input-sm w-40"
+            value={from}
+            required
+            onChange={(event) => setFrom(event.target.value)}
+          />
+        </label>
+        <label htmlFor={toId} className="flex flex-col gap-1 text-sm font-medium">
+          To
+          <input
+            id={toId}
+            type="date"
+            className="input input-sm w-40"
+            value={to}
+            required
+            onChange={(event) => setTo(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={sending}>
+          {sending ? (
+            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+          ) : null}
+          Download CSV
+        </button>
+      </form>
+      {error ? (
+        <div className="mt-3">
+          <ErrorAlert>{error}</ErrorAlert>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,272 @@
+import { type IsoDate, type ScheduleEntry, scheduleSchema } from '@doctors-portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
+import { patient, signIn } from '../../../test/fixtures';
+import { renderInPortal } from '../../../test/render';
+import { SchedulePage } from './schedule-page';
+
+const DAY = '2031-01-02' as IsoDate;
+
+function entry(overrides: Partial<ScheduleEntry> = {}): ScheduleEntry {
+  return {
+    _id: 'b-1',
+    patientName: 'Jane Doe',
+    patientMail: 'jane@mail.com',
+    patientId: 'user-9',
+    date: DAY,
+    slot: '10:00 AM - 10:30 AM',
+    treatment: 'Teeth Cleaning',
+    treatmentId: 'teeth-cleaning',
+    price: 80,
+    phone: '+1 555 010 2222',
+    age: 34,
+    paid: false,
+    transactionId: null,
+    status: 'booked',
+    noShows: 0,
+    cancelledAt: null,
+    cancelledBy: null,
+    cancelReason: null,
+    refund: null,
+    ...overrides,
+  };
+}
+
+const onTheWire = (bookings: ScheduleEntry[], today: IsoDate = DAY) =>
+  scheduleSchema.encode({ from: DAY, to: DAY, today, bookings });
+
+let api: ApiStub;
+beforeEach(() => {
+  api = stubApi({
+    'GET /api/clinic': {
+      body: {
+        name: 'Doctors Portal',
+        phone: '1',
+        address: 'a',
+        email: 'e@x.com',
+        hours: 'h',
+        timeZone: 'America/New_York',
+      },
+    },
+    'GET /api/service': {
+      body: [
+        { _id: 'teeth-cleaning', name: 'Teeth Cleaning' },
+        { _id: 'cavity-filling', name: 'Cavity Filling' },
+      ],
+    },
+  });
+  signIn(api, patient, { admin: true });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const showSchedule = (at = `/dashboard/schedule?date=${DAY}`) =>
+  renderInPortal(<SchedulePage />, { at, path: '/dashboard/schedule' });
+
+const rowOf = (text: string) => {
+  const row = screen.getAllByRole('row').find((candidate) => candidate.textContent?.includes(text));
+  if (!row) throw new Error(`no row with ${text}`);
+  return row;
+};
+
+describe('the schedule', () => {
+  it('lists the day’s bookings by start time with what the front desk needs', async () => {
+    api.on('GET /api/schedule', {
+      body: onTheWire([
+        entry({ _id: 'b-3', slot: '1:00 PM - 2:00 PM', patientName: 'Omar Haddad', noShows: 2 }),
+        entry({
+          _id: 'b-2',
+          slot: '12:00 PM - 12:30 PM',
+          patientName: 'Ann Lee',
+          paid: true,
+          transactionId: 'pi_1',
+          status: 'arrived',
+        }),
+        entry(),
+      ]),
+    });
+    showSchedule();
+    expect(await screen.findByRole('heading', { name: /Thursday, Jan 2, 2031/ })).toBeVisible();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      '10:00 AM - 10:30 AM',
+      '12:00 PM - 12:30 PM',
+      '1:00 PM - 2:00 PM',
+    ]);
+    expect(rows[0]).toHaveTextContent('Jane Doe');
+    expect(rows[0]).toHaveTextContent('+1 555 010 2222');
+    expect(rows[0]).toHaveTextContent('34');
+    expect(rows[0]).toHaveTextContent('Unpaid');
+    expect(rows[0]).toHaveTextContent('Booked');
+    expect(rows[1]).toHaveTextContent('Paid');
+    expect(rows[1]).toHaveTextContent('Arrived');
+    expect(rows[2]).toHaveTextContent('2 no-shows');
+    const call = api.callsTo('GET /api/schedule')[0];
+    expect(call?.url.searchParams.get('from')).toBe(DAY);
+    expect(call?.url.searchParams.get('to')).toBe(DAY);
+    // Each status offers its next steps.
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Mark arrived', 'Mark no-show', 'Cancel booking']);
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Mark completed']);
+  });
+
+  it('marks a visit arrived and reads the schedule again', async () => {
+    api.on('GET /api/schedule', { body: onTheWire([entry()]) });
+    api.on('PATCH /api/booking/:id/status', (call) => {
+      api.on('GET /api/schedule', { body: onTheWire([entry({ status: 'arrived' })]) });
+      return {
+        body: {
+          changed: true,
+          booking: {
+            ...onTheWire([entry()]).bookings[0],
+            status: (call.body as { status: string }).status,
+            cancellable: false,
+          },
+        },
+      };
+    });
+    const { user } = showSchedule();
+    await user.click(await screen.findByRole('button', { name: /^Mark arrived/ }));
+    expect(await screen.findByText('Jane Doe (10:00 AM - 10:30 AM): Arrived.')).toBeVisible();
+    expect(api.callsTo('PATCH /api/booking/:id/status')[0]?.body).toEqual({ status: 'arrived' });
+    // The next step takes the focus.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Mark completed/ })).toHaveFocus(),
+    );
+  });
+
+  it('cancels with a reason, by keyboard alone', async () => {
+    api.on('GET /api/schedule', {
+      body: onTheWire([entry({ paid: true, transactionId: 'pi_1' })]),
+    });
+    api.on('POST /api/booking/:id/cancel', () => {
+      api.on('GET /api/schedule', { body: onTheWire([]) });
+      return {
+        body: {
+          booking: {
+            ...onTheWire([entry()]).bookings[0],
+            status: 'cancelled',
+            paid: true,
+            cancellable: false,
+            refund: { id: 're_demo_1' },
+          },
+        },
+      };
+    });
+    const { user } = showSchedule();
+    const cancel = await screen.findByRole('button', { name: /^Cancel booking/ });
+    cancel.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: /Cancel Jane Doe’s Teeth Cleaning/ });
+    expect(dialog).toHaveTextContent('refunded in full');
+    const reason = within(dialog).getByLabelText('Reason for the patient');
+    expect(reason).toHaveFocus();
+    // No reason: the dialog says so and sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(within(dialog).getByText('Please give a reason for the cancellation.')).toBeVisible();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /api/booking/:id/cancel')).toHaveLength(0);
+
+    await user.type(reason, 'The dentist is ill.');
+    await user.tab();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Cancel booking' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByText(
+        'Cancelled Jane Doe’s Teeth Cleaning on Jan 2, 2031 at 10:00 AM - 10:30 AM. The payment was refunded (refund id re_demo_1).',
+      ),
+    ).toBeVisible();
+    expect(api.callsTo('POST /api/booking/:id/cancel')[0]?.body).toEqual({
+      reason: 'The dentist is ill.',
+    });
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Schedule' })).toHaveFocus());
+  });
+
+  it('keeps the dialog open with the reason a refund was refused, and Escape closes it', async () => {
+    api.on('GET /api/schedule', {
+      body: onTheWire([entry({ paid: true, transactionId: 'pi_1' })]),
+    });
+    api.on(
+      'POST /api/booking/:id/cancel',
+      failure(409, 'The payment provider refused to refund this booking’s payment.'),
+    );
+    const { user } = showSchedule();
+    const opener = await screen.findByRole('button', { name: /^Cancel booking/ });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Reason for the patient'), 'Closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The payment provider refused to refund',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+    expect(rowOf('Jane Doe')).toHaveTextContent('Booked');
+  });
+
+  it('moves by day and week, and narrows to a treatment, all in the address', async () => {
+    api.on('GET /api/schedule', (call) => ({
+      body: {
+        ...onTheWire([]),
+        from: call.url.searchParams.get('from'),
+        to: call.url.searchParams.get('to'),
+      },
+    }));
+    const { user } = showSchedule();
+    await user.click(await screen.findByRole('button', { name: 'Next day' }));
+    await screen.findByRole('heading', { name: /Friday, Jan 3, 2031/ });
+    await user.click(screen.getByRole('button', { name: 'Week' }));
+    await screen.findByText('Week of Dec 29, 2030 to Jan 4, 2031');
+    expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(7);
+    await user.selectOptions(screen.getByLabelText('Treatment'), 'cavity-filling');
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/schedule').at(-1)?.url.searchParams.get('treatmentId')).toBe(
+        'cavity-filling',
+      ),
+    );
+    const last = api.callsTo('GET /api/schedule').at(-1)?.url.searchParams;
+    expect([last?.get('from'), last?.get('to')]).toEqual(['2030-12-29', '2031-01-04']);
+  });
+
+  it('downloads the range as CSV with the access token', async () => {
+    api.on('GET /api/schedule', { body: onTheWire([]) });
+    api.on('GET /api/schedule.csv', {
+      body: 'Date\r\n',
+      headers: {
+        'content-type': 'text/csv',
+        'content-disposition': `attachment; filename="schedule-${DAY}.csv"`,
+      },
+    });
+    const created = vi.fn(() => 'blob:schedule');
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }),
+    );
+    const { user } = showSchedule();
+    await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText(`Downloaded schedule-${DAY}.csv.`)).toBeVisible();
+    const call = api.callsTo('GET /api/schedule.csv')[0];
+    expect(call?.url.search).toBe(`?from=${DAY}&to=${DAY}`);
+    expect(call?.headers.get('authorization')).toBe('Bearer token-1');
+    expect(created).toHaveBeenCalled();
+
+    // More than 31 days: said on the spot, nothing asked.
+    const to = screen.getByLabelText('To');
+    await user.clear(to);
+    await user.type(to, '2031-03-30');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText(/at most 31 days/)).toBeVisible();
+    expect(api.callsTo('GET /api/schedule.csv')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,379 @@
+import {
+  formatMediumDate,
+  parseIsoDate,
+  type ScheduleEntry,
+  STATUS_LABELS,
+  todayIn,
+  type VisitStatus,
+} from '@doctors-portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { clinicQuery } from '../../../api/clinic';
+import { QueryState } from '../../../components/query-state';
+import { EmptyState, TableLoading } from '../../../components/responsive-table';
+import { PageLoader, Spinner } from '../../../components/spinner';
+import { ApiError, SessionEndedError } from '../../../lib/api-client';
+import { useCancelByClinic } from '../api/cancel-by-clinic';
+import { scheduleQuery } from '../api/get-schedule';
+import { treatmentsQuery } from '../api/get-treatments';
+import { useSetVisitStatus } from '../api/set-visit-status';
+import {
+  byDay,
+  daysOf,
+  paramsFrom,
+  rangeOf,
+  type ScheduleParams,
+  searchOf,
+  step,
+} from '../schedule';
+import { CancelDialog } from './cancel-dialog';
+import { dayHeading } from './day-heading';
+import { DaySheet } from './day-sheet';
+import { ExportForm } from './export-form';
+import { rowId, ScheduleTable } from './schedule-table';
+import './schedule-print.css';
+
+const reason = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.message ? error.message : fallback;
+
+/** Until the clinic's details arrive: the zone the portal runs in unless configured. */
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/**
+ * /dashboard/schedule (admin): the clinic's bookings of a day or a week, in slot order, with each
+ * patient's phone, age and no-shows, paid or not and where each visit stands. Staff mark visits
+ * arrived, completed or no-show and cancel bookings with a reason; they move between days and
+ * weeks, keep one treatment, search patients across a month, print the day sheet and export a
+ * range as CSV. Everything the screen shows is in its address.
+ */
+export function SchedulePage() {
+  const clinic = useQuery(clinicQuery);
+  if (!clinic.data && clinic.isPending) return <PageLoader label="Loading the schedule…" />;
+  const today = todayIn(clinic.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  return <Schedule today={today} />;
+}
+
+function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
+  const [search, setSearch] = useSearchParams();
+  const params = paramsFrom(search, today);
+  const searching = params.q.trim() !== '';
+  const { from, to } = rangeOf(params);
+  const schedule = useQuery(
+    scheduleQuery({ from, to, treatmentId: params.treatmentId, q: params.q.trim() }),
+  );
+  const treatments = useQuery(treatmentsQuery);
+  const setStatus = useSetVisitStatus();
+  const cancelling = useCancelByClinic();
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [toCancel, setToCancel] = useState<{
+    booking: ScheduleEntry;
+    opener: HTMLButtonElement;
+  } | null>(null);
+
+  const go = (change: Partial<ScheduleParams>) =>
+    setSearch(searchOf({ ...params, ...change }, today), { preventScrollReset: true });
+
+  // The search box asks the server once typing pauses.
+  const [draft, setDraft] = useState(params.q);
+  // Only a new search in the address resets the box.
+  useEffect(() => setDraft(params.q), [params.q]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: go only wraps setSearch.
+  useEffect(() => {
+    if (draft === params.q) return;
+    const timer = setTimeout(() => go({ q: draft }), 300);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  // The server's today, should the day have turned since the page was opened.
+  const clinicToday = parseIsoDate(schedule.data?.today ?? '') ?? today;
+  const days = daysOf(from, to);
+  const busy = setStatus.isPending
+    ? (setStatus.variables?.id ?? null)
+    : cancelling.isPending
+      ? (cancelling.variables?.id ?? null)
+      : null;
+
+  /**
+   * After a change the row's buttons are new: once the schedule shows it, the row's first
+   * button takes the focus, or the heading when the row offers none.
+   */
+  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusAfter || busy || schedule.isFetching) return;
+    const target =
+      document
+        .getElementById(rowId({ _id: focusAfter }))
+        ?.querySelector<HTMLButtonElement>('button:not([disabled])') ?? heading.current;
+    target?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, busy, schedule.isFetching]);
+
+  const changeStatus = async (booking: ScheduleEntry, status: VisitStatus) => {
+    try {
+      const { booking: now } = await setStatus.mutateAsync({ id: booking._id, status });
+      toast.success(`${booking.patientName} (${booking.slot}): ${STATUS_LABELS[now.status]}.`);
+    } catch (error) {
+      if (error instanceof SessionEndedError) return;
+      toast.error(reason(error, 'The visit could not be updated.'));
+    }
+    setFocusAfter(booking._id);
+  };
+
+  const confirmCancel = async (why: string): Promise<string | null> => {
+    if (!toCancel) return null;
+    const { booking } = toCancel;
+    try {
+      const cancelled = await cancelling.mutateAsync({ id: booking._id, reason: why });
+      setToCancel(null);
+      const what = `${booking.patientName}’s ${booking.treatment} on ${formatMediumDate(booking.date)} at ${booking.slot}`;
+      toast.success(
+        cancelled.refund
+          ? `Cancelled ${what}. The payment was refunded (refund id ${cancelled.refund.id}).`
+          : `Cancelled ${what}.`,
+      );
+      // The row is gone, or shows as cancelled: the heading takes the focus.
+      heading.current?.focus();
+      return null;
+    } catch (error) {
+      if (error instanceof SessionEndedError) return null;
+      return reason(error, 'The booking could not be cancelled.');
+    }
+  };
+
+  const closeDialog = () => {
+    const opener = toCancel?.opener;
+    setToCancel(null);
+    opener?.focus();
+  };
+
+  const title = searching
+    ? `Patients matching “${params.q.trim()}”, ${formatMediumDate(from)} to ${formatMediumDate(to)}`
+    : params.view === 'week'
+      ? `Week of ${formatMediumDate(from)} to ${formatMediumDate(to)}`
+      : dayHeading(params.date);
+  const unit = params.view === 'week' ? 'week' : 'day';
+  const treatmentName = treatments.data?.find((entry) => entry._id === params.treatmentId)?.name;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="print:hidden">
+        <p className="eyebrow">Administration</p>
+        <h1
+          id={headingId}
+          ref={heading}
+          tabIndex={-1}
+          className="heading-2 mt-2 text-neutral outline-none"
+        >
+          Schedule
+        </h1>
+        <p className="mt-1 text-muted" aria-live="polite">
+          {title}
+          {treatmentName ? ` · ${treatmentName}` : ''}
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-soft print:hidden">
+        <div className="flex flex-wrap items-center gap-2">
+          <fieldset className="join" aria-label="View">
+            {(['day', 'week'] as const).map((view) => (
+              <button
+                key={view}
+                type="button"
+                className={`btn btn-sm join-item ${params.view === view ? 'btn-primary' : 'btn-outline'}`}
+                aria-pressed={params.view === view}
+                onClick={() => go({ view })}
+              >
+                {view === 'day' ? 'Day' : 'Week'}
+              </button>
+            ))}
+          </fieldset>
+          <div className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              onClick={() => go({ date: step(params, -1) })}
+            >
+              {`Previous ${unit}`}
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              disabled={params.date === today}
+              onClick={() => go({ date: today })}
+            >
+              Today
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              onClick={() => go({ date: step(params, 1) })}
+            >
+              {`Next ${unit}`}
+            </button>
+          </div>
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost sm:ml-auto"
+            onClick={() => window.print()}
+          >
+            {params.view === 'week' ? 'Print week' : 'Print day sheet'}
+          </button>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Date
+            <input
+              type="date"
+              className="input input-sm w-full"
+              value={params.date}
+              onChange={(event) => {
+                if (event.target.value) go({ date: event.target.value as typeof params.date });
+              }}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Treatment
+            <select
+              className="select select-sm w-full"
+              value={params.treatmentId}
+              onChange={(event) => go({ treatmentId: event.target.value })}
+            >
+              <option value="">All treatments</option>
+              {treatments.data?.map((treatment) => (
+                <option key={treatment._id} value={treatment._id}>
+                  {treatment.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Search patients
+            <input
+              type="search"
+              className="input input-sm w-full"
+              placeholder="Name or email"
+              value={draft}
+              maxLength={200}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+          </label>
+          <label className="flex items-center gap-2 self-end pb-1 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={params.showCancelled}
+              onChange={(event) => go({ showCancelled: event.target.checked })}
+            />
+            Show cancelled
+          </label>
+        </div>
+      </div>
+
+      <QueryState
+        query={schedule}
+        loading={
+          <TableLoading>
+            <Spinner label="Loading the schedule…" />
+          </TableLoading>
+        }
+        error={(error) => `The schedule could not be loaded. ${error.message}`}
+      >
+        {(answer) => {
+          const grouped = byDay(answer.bookings, days, params.showCancelled);
+          const shown = searching ? grouped.filter((day) => day.bookings.length > 0) : grouped;
+          const hiddenCancelled = params.showCancelled
+            ? 0
+            : answer.bookings.filter((entry) => entry.status === 'cancelled').length;
+          return (
+            <>
+              <div className="flex flex-col gap-6 print:hidden" aria-busy={schedule.isFetching}>
+                {searching && shown.length === 0 ? (
+                  <EmptyState title="No patient matches">
+                    {`Nobody whose name or email contains “${params.q.trim()}” has a booking from ${formatMediumDate(from)} to ${formatMediumDate(to)}.`}
+                  </EmptyState>
+                ) : null}
+                {shown.map(({ date, bookings }) => (
+                  <DaySection
+                    key={date}
+                    date={date}
+                    bookings={bookings}
+                    today={clinicToday}
+                    busy={busy}
+                    onStatus={(booking, status) => void changeStatus(booking, status)}
+                    onCancel={(booking, opener) => setToCancel({ booking, opener })}
+                  />
+                ))}
+                {hiddenCancelled > 0 ? (
+                  <p className="text-sm text-muted">
+                    {`${hiddenCancelled} cancelled ${hiddenCancelled === 1 ? 'booking is' : 'bookings are'} not shown.`}
+                  </p>
+                ) : null}
+              </div>
+              <DaySheet
+                title={`Doctors Portal: ${title}${treatmentName ? ` · ${treatmentName}` : ''}`}
+                days={byDay(answer.bookings, days, false).filter(
+                  (day) => !searching || day.bookings.length > 0,
+                )}
+              />
+            </>
+          );
+        }}
+      </QueryState>
+
+      <ExportForm from={from} to={to} treatmentId={params.treatmentId} />
+
+      <CancelDialog
+        booking={toCancel?.booking ?? null}
+        onConfirm={confirmCancel}
+        onClose={closeDialog}
+      />
+    </div>
+  );
+}
+
+function DaySection({
+  date,
+  bookings,
+  today,
+  busy,
+  onStatus,
+  onCancel,
+}: {
+  date: ReturnType<typeof todayIn>;
+  bookings: ScheduleEntry[];
+  today: ReturnType<typeof todayIn>;
+  busy: string | null;
+  onStatus: (booking: ScheduleEntry, status: VisitStatus) => void;
+  onCancel: (booking: ScheduleEntry, opener: HTMLButtonElement) => void;
+}) {
+  const headingId = useId();
+  const live = bookings.filter((entry) => entry.status !== 'cancelled').length;
+  return (
+    // Not a landmark of its own: the day's table is one, named by this heading.
+    <div className="flex flex-col gap-3">
+      <h2 id={headingId} className="heading-3 flex flex-wrap items-baseline gap-x-3 text-neutral">
+        {dayHeading(date)}
+        <span className="text-sm font-normal text-muted">
+          {`${live} ${live === 1 ? 'booking' : 'bookings'}${date === today ? ' · today' : ''}`}
+        </span>
+      </h2>
+      {bookings.length === 0 ? (
+        <p className="rounded-box border border-dashed border-base-300 bg-base-100 px-4 py-6 text-center text-muted">
+          No bookings on this day.
+        </p>
+      ) : (
+        <ScheduleTable
+          bookings={bookings}
+          today={today}
+          labelledBy={headingId}
+          busy={busy}
+          onStatus={onStatus}
+          onCancel={onCancel}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import type { IsoDate, ScheduleEntry, VisitStatus } from '@doctors-portal/contract';
+import { card, TableRegion } from '../../../components/responsive-table';
+import { actionsFor, VISIT_ACTION_LABELS } from '../schedule';
+import { PatientCell, PaymentState, StatusBadge } from './visit-parts';
+
+export interface ScheduleTableProps {
+  bookings: ScheduleEntry[];
+  /** The clinic's today: visit statuses are set on or after a visit's day. */
+  today: IsoDate;
+  labelledBy: string;
+  /** The booking whose status or cancellation is being sent now. */
+  busy: string | null;
+  onStatus: (booking: ScheduleEntry, status: VisitStatus) => void;
+  onCancel: (booking: ScheduleEntry, opener: HTMLButtonElement) => void;
+}
+
+/** The element id of a booking's row: its actions are found there again after a change. */
+export const rowId = (booking: Pick<ScheduleEntry, '_id'>) => `schedule-row-${booking._id}`;
+
+/** The buttons a booking's row offers: the visit statuses it may move to, and Cancel. */
+export function VisitActions({
+  booking,
+  today,
+  busy,
+  onStatus,
+  onCancel,
+}: Omit<ScheduleTableProps, 'bookings' | 'labelledBy' | 'busy'> & {
+  booking: ScheduleEntry;
+  busy: boolean;
+}) {
+  const { visit, cancel } = actionsFor(booking, today);
+  if (visit.length === 0 && !cancel) return null;
+  const describedBy = `${rowId(booking)}-who`;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {visit.map((status) => (
+        <button
+          key={status}
+          type="button"
+          className={`btn btn-sm ${status === 'no_show' ? 'btn-outline' : 'btn-primary btn-outline'}`}
+          aria-describedby={describedBy}
+          disabled={busy}
+          onClick={() => onStatus(booking, status)}
+        >
+          {VISIT_ACTION_LABELS[status]}
+        </button>
+      ))}
+      {cancel ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm text-error hover:bg-error/10"
+          aria-describedby={describedBy}
+          aria-haspopup="dialog"
+          disabled={busy}
+          onClick={(event) => onCancel(booking, event.currentTarget)}
+        >
+          Cancel booking
+        </button>
+      ) : null}
+      {busy ? (
+        <span className="loading loading-spinner loading-xs" role="status" aria-label="Saving…" />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One day's bookings on the schedule: a table on large screens, a card per booking on smaller
+ * ones (components/responsive-table.tsx), so that nothing scrolls sideways at 375 px.
+ */
+export function ScheduleTable({
+  bookings,
+  today,
+  labelledBy,
+  busy,
+  onStatus,
+  onCancel,
+}: ScheduleTableProps) {
+  return (
+    <TableRegion labelledBy={labelledBy}>
+      <table className={`table lg:[&_td]:px-3 lg:[&_th]:px-3 ${card.table}`}>
+        <thead className={`bg-base-200/70 text-sm text-neutral ${card.head}`}>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Patient</th>
+            <th scope="col">Treatment</th>
+            <th scope="col">Phone</th>
+            <th scope="col">Age</th>
+            <th scope="col">Payment</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className={card.body}>
+          {bookings.map((booking) => (
+            <tr
+              key={booking._id}
+              id={rowId(booking)}
+              data-status={booking.status}
+              className={`align-top hover:bg-base-200/40 max-lg:hover:bg-base-100 ${
+                booking.status === 'cancelled' ? 'text-muted' : ''
+              } ${card.row}`}
+            >
+              <th
+                scope="row"
+                className={`whitespace-nowrap font-semibold text-neutral max-lg:flex-1 ${card.plain}`}
+              >
+                {booking.slot}
+              </th>
+              <td id={`${rowId(booking)}-who`} data-label="Patient" className={card.lineTop}>
+                <PatientCell booking={booking} />
+              </td>
+              <td data-label="Treatment" className={card.lineTop}>
+                {booking.treatment}
+              </td>
+              <td data-label="Phone" className={`whitespace-nowrap ${card.line}`}>
+                {booking.phone}
+              </td>
+              <td data-label="Age" className={card.line}>
+                {booking.age}
+              </td>
+              <td data-label="Payment" className={card.lineTop}>
+                <PaymentState booking={booking} />
+              </td>
+              <td data-label="Status" className={card.lineTop}>
+                <span className="flex flex-col items-end gap-1 lg:items-start">
+                  <StatusBadge status={booking.status} />
+                  {booking.status === 'cancelled' && booking.cancelReason ? (
+                    <span className="max-w-56 text-xs text-muted">
+                      {booking.cancelledBy === 'patient' ? 'By the patient' : booking.cancelReason}
+                    </span>
+                  ) : null}
+                </span>
+              </td>
+              <td className={card.actions}>
+                <VisitActions
+                  booking={booking}
+                  today={today}
+                  busy={busy === booking._id}
+                  onStatus={onStatus}
+                  onCancel={onCancel}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}

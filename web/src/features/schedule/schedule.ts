@@ -1,0 +1,146 @@
+import {
+  addDays,
+  type BookingStatus,
+  clinicMayCancel,
+  type IsoDate,
+  nextVisitStatuses,
+  parseIsoDate,
+  type ScheduleEntry,
+  slotStartMinutes,
+  type VisitStatus,
+  weekStart,
+} from '@doctors-portal/contract';
+
+/**
+ * The schedule screen's logic, apart from React: which days a view covers, the bookings of each
+ * day in slot order, what staff may do to a booking, and the export's address.
+ */
+
+export type ScheduleView = 'day' | 'week';
+
+/** What the address says: `?date=2031-01-05&view=week&treatment=…&q=…&cancelled=1`. */
+export interface ScheduleParams {
+  date: IsoDate;
+  view: ScheduleView;
+  treatmentId: string;
+  q: string;
+  showCancelled: boolean;
+}
+
+/** Reads the address; a missing or impossible date means the clinic's today. */
+export function paramsFrom(search: URLSearchParams, today: IsoDate): ScheduleParams {
+  return {
+    date: parseIsoDate(search.get('date') ?? '') ?? today,
+    view: search.get('view') === 'week' ? 'week' : 'day',
+    treatmentId: search.get('treatment') ?? '',
+    q: search.get('q') ?? '',
+    showCancelled: search.get('cancelled') === '1',
+  };
+}
+
+/** The address of `params`, leaving out what is the default (today, the day view, …). */
+export function searchOf(params: ScheduleParams, today: IsoDate): Record<string, string> {
+  return {
+    ...(params.date === today ? {} : { date: params.date }),
+    ...(params.view === 'week' ? { view: 'week' } : {}),
+    ...(params.treatmentId ? { treatment: params.treatmentId } : {}),
+    ...(params.q ? { q: params.q } : {}),
+    ...(params.showCancelled ? { cancelled: '1' } : {}),
+  };
+}
+
+/** How far a patient search reaches either side of the day shown: 31 days in all. */
+export const SEARCH_REACH_DAYS = 15;
+
+/** The days a view covers: the day; its week (Sunday to Saturday); or a search's 31 days. */
+export function rangeOf(params: Pick<ScheduleParams, 'date' | 'view' | 'q'>): {
+  from: IsoDate;
+  to: IsoDate;
+} {
+  if (params.q.trim()) {
+    return {
+      from: addDays(params.date, -SEARCH_REACH_DAYS),
+      to: addDays(params.date, SEARCH_REACH_DAYS),
+    };
+  }
+  if (params.view === 'week') {
+    const from = weekStart(params.date);
+    return { from, to: addDays(from, 6) };
+  }
+  return { from: params.date, to: params.date };
+}
+
+/** The day the previous or next button goes to: a day, or a week, away. */
+export function step(params: Pick<ScheduleParams, 'date' | 'view'>, direction: -1 | 1): IsoDate {
+  return addDays(params.date, direction * (params.view === 'week' ? 7 : 1));
+}
+
+/** Every day from `from` to `to`, both included. */
+export function daysOf(from: IsoDate, to: IsoDate): IsoDate[] {
+  const days: IsoDate[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/**
+ * By date, then by the slot's start time: labels do not sort as text ('1:00 PM' comes after
+ * '12:00 PM'); a label that names no time goes last.
+ */
+export function inSlotOrder<T extends Pick<ScheduleEntry, 'date' | 'slot'>>(bookings: T[]): T[] {
+  const start = (entry: T) => slotStartMinutes(entry.slot) ?? Number.MAX_SAFE_INTEGER;
+  return bookings
+    .map((entry) => ({ entry, start: start(entry) }))
+    .sort(
+      (a, b) =>
+        (a.entry.date < b.entry.date ? -1 : a.entry.date > b.entry.date ? 1 : 0) ||
+        a.start - b.start,
+    )
+    .map(({ entry }) => entry);
+}
+
+/** The bookings of each day of the range, in slot order; cancelled ones only when asked for. */
+export function byDay<T extends Pick<ScheduleEntry, 'date' | 'slot' | 'status'>>(
+  bookings: T[],
+  days: IsoDate[],
+  showCancelled: boolean,
+): Array<{ date: IsoDate; bookings: T[] }> {
+  const shown = inSlotOrder(
+    bookings.filter((entry) => showCancelled || entry.status !== 'cancelled'),
+  );
+  return days.map((date) => ({ date, bookings: shown.filter((entry) => entry.date === date) }));
+}
+
+/** What each visit-status button says and does. */
+export const VISIT_ACTION_LABELS: Record<VisitStatus, string> = {
+  arrived: 'Mark arrived',
+  completed: 'Mark completed',
+  no_show: 'Mark no-show',
+};
+
+/**
+ * What staff may do to a booking from the schedule: the visit statuses it may move to (only on
+ * or after its day, as the server allows), and whether it may be cancelled (booked or confirmed,
+ * and not on a past day; the server also refuses a visit that has started).
+ */
+export function actionsFor(
+  booking: { status: BookingStatus; date: IsoDate },
+  today: IsoDate,
+): { visit: VisitStatus[]; cancel: boolean } {
+  return {
+    visit: booking.date <= today ? nextVisitStatuses(booking.status) : [],
+    cancel: clinicMayCancel(booking.status) && booking.date >= today,
+  };
+}
+
+/** `/schedule.csv?from=…&to=…` (relative to /api), with the treatment and search when given. */
+export function scheduleCsvPath(query: {
+  from: IsoDate;
+  to: IsoDate;
+  treatmentId?: string;
+  q?: string;
+}): string {
+  const search = new URLSearchParams({ from: query.from, to: query.to });
+  if (query.treatmentId) search.set('treatmentId', query.treatmentId);
+  if (query.q?.trim()) search.set('q', query.q.trim());
+  return `/schedule.csv?${search}`;
+}
