@@ -20,6 +20,8 @@ export const paths = {
   users: '/dashboard/users',
   addDoctor: '/dashboard/add-doctor',
   manageDoctor: '/dashboard/manage-doctor',
+  audit: '/dashboard/audit',
+  messages: '/dashboard/messages',
 } as const;
 
 /**

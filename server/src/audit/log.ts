@@ -3,7 +3,7 @@ import type { AuditAction } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-export type { AuditAction, AuditActorKind } from '@doctors-portal/contract';
+export type { AuditAction } from '@doctors-portal/contract';
 
 /** Who made a change: an account (as it is at the time) or the server itself. */
 export type AuditActor =
@@ -55,10 +55,6 @@ export const patientActor = (user: Person): AccountActor => ({
 
 /** The server acting on its own, e.g. a payment provider's webhook. */
 export const systemActor = (name = 'system'): AuditActor => ({ kind: 'system', name });
-
-/** An account acting as its role says: the back office's admins, or a patient. */
-export const actorOf = (user: Person & { role: 'admin' | 'patient' | null }): AccountActor =>
-  user.role === 'admin' ? adminActor(user) : patientActor(user);
 
 /**
  * Field names whose values the log never keeps: passwords, tokens, secrets, sessions and every

@@ -24,6 +24,8 @@ const schedule = screen(() => import('../routes/dashboard/schedule'));
 const users = screen(() => import('../routes/dashboard/users'));
 const addDoctor = screen(() => import('../routes/dashboard/add-doctor'));
 const manageDoctor = screen(() => import('../routes/dashboard/manage-doctor'));
+const messages = screen(() => import('../routes/dashboard/messages'));
+const audit = screen(() => import('../routes/dashboard/audit'));
 const about = screen(() => import('../routes/about'));
 const whoWeAre = screen(() => import('../routes/who-we-are'));
 const login = screen(() => import('../routes/login'));
@@ -50,6 +52,8 @@ export function AppRouter() {
                 <Route path="users" element={users} />
                 <Route path="add-doctor" element={addDoctor} />
                 <Route path="manage-doctor" element={manageDoctor} />
+                <Route path="messages" element={messages} />
+                <Route path="audit" element={audit} />
               </Route>
             </Route>
           </Route>

@@ -26,7 +26,7 @@ export const mailPlugin = fp(
       mailer,
       clinic: config.clinic,
       appointmentsUrl: `${config.publicUrl}${paths.dashboard}`,
-      messagesUrl: `${config.publicUrl}/dashboard/messages`,
+      messagesUrl: `${config.publicUrl}${paths.messages}`,
       ratePerSecond: config.mail.ratePerSecond,
       log: app.log,
     });

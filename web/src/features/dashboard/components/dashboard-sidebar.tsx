@@ -10,10 +10,12 @@ import {
 import { UserAvatar } from '../../../components/user-avatar';
 import { useAdminStatus, useAuth } from '../../../lib/auth/auth-provider';
 import {
+  AuditIcon,
   CalendarIcon,
   ClipboardIcon,
   DoctorPlusIcon,
   HistoryIcon,
+  InboxIcon,
   ScheduleIcon,
   StarIcon,
   UsersIcon,
@@ -38,6 +40,8 @@ const ADMIN_ITEMS: Item[] = [
   { label: 'All Users (ADMIN)', to: paths.users, icon: <UsersIcon /> },
   { label: 'Add Your Doctor', to: paths.addDoctor, icon: <DoctorPlusIcon /> },
   { label: 'Manage Doctor', to: paths.manageDoctor, icon: <ClipboardIcon /> },
+  { label: 'Messages', to: paths.messages, icon: <InboxIcon /> },
+  { label: 'Audit log', to: paths.audit, icon: <AuditIcon /> },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -40,6 +40,20 @@ export const DoctorPlusIcon = () => (
   </LinkIcon>
 );
 
+export const AuditIcon = () => (
+  <LinkIcon>
+    <path d="M6.5 3.5h8l3.5 3.5v13.5h-11.5z" />
+    <path d="M14.5 3.5V7H18M9.5 11h5M9.5 14.5h5M9.5 18h3" />
+  </LinkIcon>
+);
+
+export const InboxIcon = () => (
+  <LinkIcon>
+    <rect x="3.5" y="5.5" width="17" height="13" rx="2.5" />
+    <path d="m4 7 8 6 8-6" />
+  </LinkIcon>
+);
+
 export const ClipboardIcon = () => (
   <LinkIcon>
     <rect x="5" y="4.5" width="14" height="16" rx="2" />

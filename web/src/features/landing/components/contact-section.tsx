@@ -1,14 +1,48 @@
-import { OPENING_HOURS } from '@doctors-portal/contract';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX, OPENING_HOURS } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { clinicQuery } from '../../../api/clinic';
+import { ApiError } from '../../../lib/api-client';
+import { useSendContactMessage } from '../api/send-contact-message';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
 
-/** Builds a mailto: link with the subject and message filled in. */
-export function contactMailto(to: string, from: string, subject: string, message: string) {
-  const body = `${message.trim()}\n\n— ${from}`;
-  const params = `subject=${encodeURIComponent(subject.trim() || 'A question from the website')}&body=${encodeURIComponent(body)}`;
-  return `mailto:${encodeURIComponent(to).replace('%40', '@')}?${params}`;
+/** The form's fields the server may give reasons for. */
+type ContactField = 'email' | 'subject' | 'message';
+const FIELDS: readonly ContactField[] = ['email', 'subject', 'message'];
+
+/** What the form says under its button, and what it says about each field. */
+export interface ContactOutcome {
+  kind: 'sent' | 'refused';
+  note: string;
+  fields: Partial<Record<ContactField, string>>;
+}
+
+/**
+ * What the form shows for the server's answer: its thanks, or its reasons (each field's own
+ * under the field, the rest under the button).
+ */
+export function contactOutcome(result: { message: string } | unknown): ContactOutcome {
+  if (!(result instanceof Error)) {
+    return { kind: 'sent', note: (result as { message: string }).message, fields: {} };
+  }
+  const fields: ContactOutcome['fields'] = {};
+  if (result instanceof ApiError && result.status === 400) {
+    const issues = (result.body as { issues?: Array<{ field?: unknown; message?: unknown }> })
+      ?.issues;
+    for (const issue of issues ?? []) {
+      const field = FIELDS.find((name) => name === issue.field);
+      if (field && typeof issue.message === 'string' && !fields[field]) {
+        fields[field] = issue.message;
+      }
+    }
+  }
+  const note =
+    Object.keys(fields).length > 0
+      ? 'Your message was not sent: please check the fields marked below.'
+      : result instanceof ApiError && result.message
+        ? result.message
+        : 'Your message could not be sent. Please try again, or call us.';
+  return { kind: 'refused', note, fields };
 }
 
 function Detail({
@@ -32,34 +66,46 @@ function Detail({
 }
 
 /**
- * The 'Contact Us' form (anchor #who-we-are). The spec sends it nowhere; we hand the message to
- * the visitor's mail app, addressed to the clinic, with subject and text filled in.
+ * The 'Contact Us' form (anchor #who-we-are). The message is sent to the clinic
+ * (`POST /api/contact`: stored for the back office's Messages and mailed to the clinic's
+ * address); the form then thanks the visitor, or shows the server's reasons.
  */
 export function ContactSection() {
   const clinic = useQuery(clinicQuery);
-  const [note, setNote] = useState('');
+  const send = useSendContactMessage();
+  const [outcome, setOutcome] = useState<ContactOutcome | null>(null);
   const ids = useId();
   const field = (name: string) => `${ids}-${name}`;
+  const problem = (name: ContactField) => outcome?.fields[name];
+  /** A field's reason, read out with it. */
+  const described = (name: ContactField) =>
+    problem(name)
+      ? { 'aria-invalid': true as const, 'aria-describedby': field(`${name}-error`) }
+      : {};
+  const reason = (name: ContactField) =>
+    problem(name) ? (
+      <p id={field(`${name}-error`)} className="mt-1.5 text-sm text-error">
+        {problem(name)}
+      </p>
+    ) : null;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const clinicEmail = clinic.data?.email;
-    if (!clinicEmail) {
-      setNote(
-        'We could not load our email address just now. Please call us, or try again shortly.',
-      );
-      return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? '');
+    try {
+      const answer = await send.mutateAsync({
+        email: text('email'),
+        subject: text('subject'),
+        message: text('message'),
+        website: text('website'),
+      });
+      setOutcome(contactOutcome(answer));
+      form.reset();
+    } catch (error) {
+      setOutcome(contactOutcome(error));
     }
-    window.location.href = contactMailto(
-      clinicEmail,
-      String(data.get('email') ?? ''),
-      String(data.get('subject') ?? ''),
-      String(data.get('message') ?? ''),
-    );
-    setNote(
-      `Your mail app is opening with your message to ${clinicEmail}. If nothing opens, write to us at that address.`,
-    );
   }
 
   const loading = <span className="inline-block h-4 w-40 animate-pulse rounded bg-white/25" />;
@@ -114,9 +160,9 @@ export function ContactSection() {
           </div>
 
           <form
-            onSubmit={onSubmit}
+            onSubmit={(event) => void onSubmit(event)}
             aria-labelledby="contact-title"
-            className="rounded-box bg-base-100 p-5 text-base-content shadow-lift sm:p-8"
+            className="relative rounded-box bg-base-100 p-5 text-base-content shadow-lift sm:p-8"
           >
             <div className="space-y-5">
               <div>
@@ -130,8 +176,10 @@ export function ContactSection() {
                   required
                   autoComplete="email"
                   placeholder="you@example.com"
-                  className="input input-lg w-full text-base"
+                  className={`input input-lg w-full text-base ${problem('email') ? 'input-error' : ''}`}
+                  {...described('email')}
                 />
+                {reason('email')}
               </div>
               <div>
                 <label htmlFor={field('subject')} className="mb-1.5 block text-sm font-semibold">
@@ -142,8 +190,11 @@ export function ContactSection() {
                   name="subject"
                   type="text"
                   placeholder="e.g. Question about whitening"
-                  className="input input-lg w-full text-base"
+                  maxLength={CONTACT_SUBJECT_MAX}
+                  className={`input input-lg w-full text-base ${problem('subject') ? 'input-error' : ''}`}
+                  {...described('subject')}
                 />
+                {reason('subject')}
               </div>
               <div>
                 <label htmlFor={field('message')} className="mb-1.5 block text-sm font-semibold">
@@ -154,15 +205,49 @@ export function ContactSection() {
                   name="message"
                   rows={5}
                   placeholder="How can we help?"
-                  className="textarea w-full text-base"
+                  maxLength={CONTACT_MESSAGE_MAX}
+                  className={`textarea w-full text-base ${problem('message') ? 'textarea-error' : ''}`}
+                  {...described('message')}
+                />
+                {reason('message')}
+              </div>
+              {/* Left empty by people, who never see it; bots fill it in (a honeypot). */}
+              <div
+                aria-hidden="true"
+                className="absolute -left-[10000px] h-px w-px overflow-hidden"
+              >
+                <label htmlFor={field('website')}>Website</label>
+                <input
+                  id={field('website')}
+                  name="website"
+                  type="text"
+                  tabIndex={-1}
+                  autoComplete="off"
+                  defaultValue=""
                 />
               </div>
             </div>
-            <button type="submit" className="btn btn-primary btn-lg mt-6 w-full">
+            <button
+              type="submit"
+              className="btn btn-primary btn-lg mt-6 w-full"
+              disabled={send.isPending}
+            >
+              {send.isPending ? (
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              ) : null}
               Submit
             </button>
-            <p role="status" className="mt-3 text-sm text-muted">
-              {note}
+            <p
+              role="status"
+              className={`mt-3 text-sm ${
+                outcome?.kind === 'sent'
+                  ? 'font-medium text-success'
+                  : outcome?.kind === 'refused'
+                    ? 'font-medium text-error'
+                    : 'text-muted'
+              }`}
+            >
+              {send.isPending ? 'Sending your message…' : (outcome?.note ?? '')}
             </p>
           </form>
         </div>

@@ -1,0 +1,232 @@
+import { CONTACT_MESSAGES_PAGE_SIZE, type ContactMessage } from '@doctors-portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { clinicQuery } from '../../../api/clinic';
+import { QueryState } from '../../../components/query-state';
+import { EmptyState, TableLoading } from '../../../components/responsive-table';
+import { Spinner } from '../../../components/spinner';
+import { ApiError, SessionEndedError } from '../../../lib/api-client';
+import { messagesQuery } from '../api/get-contact-messages';
+import { useMarkMessage } from '../api/mark-contact-message';
+import { AdminPageHeader } from './admin-page-header';
+import { ButtonSpinner } from './admin-table';
+import { Pagination } from './pagination';
+
+/** Until the clinic's details arrive: the zone the portal runs in unless configured. */
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+const loadingMessages = (
+  <TableLoading>
+    <Spinner label="Loading messages…" />
+  </TableLoading>
+);
+
+/** The page in the address is 1-based ('?page=2'); anything else means the first page. */
+function pageFrom(search: URLSearchParams): number {
+  const page = Number(search.get('page'));
+  return Number.isInteger(page) && page > 1 ? page - 1 : 0;
+}
+
+/** What a message is called in a button's label and a toast: its subject, or who sent it. */
+export const messageName = (message: ContactMessage) =>
+  message.subject.trim() ? `“${message.subject.trim()}”` : `the message from ${message.email}`;
+
+function receivedAt(iso: string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
+function Message({
+  message,
+  timeZone,
+  busy,
+  onMark,
+}: {
+  message: ContactMessage;
+  timeZone: string;
+  busy: boolean;
+  onMark: (message: ContactMessage) => void;
+}) {
+  const titleId = useId();
+  return (
+    <li>
+      <article
+        aria-labelledby={titleId}
+        className={`rounded-box border bg-base-100 p-4 shadow-soft ${
+          message.read ? 'border-base-300' : 'border-primary'
+        }`}
+      >
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+          <h2 id={titleId} className="min-w-0 font-semibold text-neutral [overflow-wrap:anywhere]">
+            {message.subject.trim() || '(no subject)'}
+            {message.read ? null : (
+              <span className="badge badge-primary badge-sm ml-2 align-middle">Unread</span>
+            )}
+          </h2>
+          <time dateTime={message.createdAt} className="text-sm text-muted">
+            {receivedAt(message.createdAt, timeZone)}
+          </time>
+        </div>
+        <p className="mt-1 text-sm [overflow-wrap:anywhere]">
+          <span className="text-muted">From </span>
+          <a
+            className="link link-primary"
+            href={`mailto:${message.email}?subject=${encodeURIComponent(
+              `Re: ${message.subject.trim() || 'your message'}`,
+            )}`}
+          >
+            {message.email}
+          </a>
+        </p>
+        <p className="mt-3 whitespace-pre-wrap [overflow-wrap:anywhere]">
+          {message.message.trim() || <span className="text-muted">(no message)</span>}
+        </p>
+        <div className="mt-3 border-t border-base-300 pt-3">
+          <button
+            type="button"
+            className="btn btn-outline btn-primary btn-sm"
+            aria-label={`${message.read ? 'Mark as unread' : 'Mark as read'}: ${messageName(message)}`}
+            onClick={() => onMark(message)}
+            disabled={busy}
+          >
+            {busy ? <ButtonSpinner /> : null}
+            {message.read ? 'Mark as unread' : 'Mark as read'}
+          </button>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/**
+ * /dashboard/messages (admin): what visitors sent through the landing page's Contact Us form,
+ * newest first, each marked read or unread; the list can keep only the unread ones.
+ */
+export function MessagesPage() {
+  const clinic = useQuery(clinicQuery);
+  const timeZone = clinic.data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [search, setSearch] = useSearchParams();
+  const page = pageFrom(search);
+  const unreadOnly = search.get('unread') === '1';
+  const messages = useQuery(messagesQuery(page, unreadOnly));
+  const mark = useMarkMessage();
+
+  const show = (next: { page?: number; unreadOnly?: boolean }) => {
+    const nextPage = next.page ?? 0;
+    const nextUnread = next.unreadOnly ?? unreadOnly;
+    setSearch(
+      {
+        ...(nextPage > 0 ? { page: String(nextPage + 1) } : {}),
+        ...(nextUnread ? { unread: '1' } : {}),
+      },
+      { preventScrollReset: true },
+    );
+  };
+
+  const toggle = async (message: ContactMessage) => {
+    try {
+      await mark.mutateAsync({ id: message._id, read: !message.read });
+      toast.success(`Marked ${message.read ? 'unread' : 'read'}: ${messageName(message)}.`);
+    } catch (error) {
+      if (error instanceof SessionEndedError) return;
+      toast.error(
+        error instanceof ApiError && error.message
+          ? error.message
+          : 'The message could not be marked. Please try again.',
+      );
+    }
+  };
+
+  const unread = messages.data?.unread;
+  return (
+    <div className="flex flex-col gap-5">
+      <AdminPageHeader
+        title={unread === undefined ? 'Messages' : `Messages: ${unread} unread`}
+        headingId={headingId}
+        headingRef={heading}
+      />
+      <p className="text-muted">
+        What visitors sent through the Contact Us form. Each message was also mailed to the
+        clinic&rsquo;s address; reply by email.
+      </p>
+
+      <fieldset className="flex flex-wrap items-center gap-3">
+        <legend className="sr-only">Which messages</legend>
+        <div className="join">
+          <button
+            type="button"
+            className={`btn btn-sm join-item ${unreadOnly ? 'btn-outline btn-primary' : 'btn-primary'}`}
+            aria-pressed={!unreadOnly}
+            onClick={() => show({ unreadOnly: false })}
+          >
+            All messages
+          </button>
+          <button
+            type="button"
+            className={`btn btn-sm join-item ${unreadOnly ? 'btn-primary' : 'btn-outline btn-primary'}`}
+            aria-pressed={unreadOnly}
+            onClick={() => show({ unreadOnly: true })}
+          >
+            Unread only
+          </button>
+        </div>
+      </fieldset>
+
+      <QueryState
+        query={messages}
+        loading={loadingMessages}
+        error={(error) => `The messages could not be loaded. ${error.message}`}
+        isEmpty={(data) => data.messages.length === 0}
+        empty={
+          <EmptyState title={unreadOnly ? 'No unread messages' : 'No messages yet'}>
+            {unreadOnly
+              ? 'Every message has been read.'
+              : 'Messages visitors send through the Contact Us form will be listed here.'}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <ul
+              aria-labelledby={headingId}
+              aria-busy={messages.isPlaceholderData || undefined}
+              className={`flex flex-col gap-3 transition-opacity ${
+                messages.isPlaceholderData ? 'opacity-60' : ''
+              }`}
+            >
+              {data.messages.map((message) => (
+                <Message
+                  key={message._id}
+                  message={message}
+                  timeZone={timeZone}
+                  busy={mark.isPending && mark.variables?.id === message._id}
+                  onMark={(chosen) => void toggle(chosen)}
+                />
+              ))}
+            </ul>
+            <Pagination
+              page={page}
+              pageSize={CONTACT_MESSAGES_PAGE_SIZE}
+              total={data.total}
+              shown={data.messages.length}
+              label="Messages"
+              placement="bottom"
+              onPage={(next) => {
+                show({ page: next });
+                heading.current?.scrollIntoView({ block: 'start' });
+                heading.current?.focus({ preventScroll: true });
+              }}
+            />
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

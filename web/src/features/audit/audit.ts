@@ -1,0 +1,144 @@
+import { type AuditEntry, type IsoDate, parseIsoDate } from '@doctors-portal/contract';
+
+/**
+ * The audit log screen's logic, apart from React: the filters in the address, the names of the
+ * actions, who acted and what changed.
+ */
+
+/** What the address says: `?from=2031-01-01&to=2031-01-31&actor=…&action=booking.*&cursor=…`. */
+export interface AuditFilter {
+  from: IsoDate | '';
+  to: IsoDate | '';
+  actor: string;
+  action: string;
+  /** The page after the one this cursor ended; '' for the newest entries. */
+  cursor: string;
+}
+
+const ACTION = /^[a-z_]+(\.([a-z_]+|\*))*$/;
+
+/** Reads the address; an impossible date or action is left out rather than sent. */
+export function filterFrom(search: URLSearchParams): AuditFilter {
+  const action = search.get('action') ?? '';
+  return {
+    from: parseIsoDate(search.get('from') ?? '') ?? '',
+    to: parseIsoDate(search.get('to') ?? '') ?? '',
+    actor: (search.get('actor') ?? '').trim().slice(0, 200),
+    action: ACTION.test(action) ? action : '',
+    cursor: search.get('cursor') ?? '',
+  };
+}
+
+/** The address (and the API's query) of a filter, leaving out what is empty. */
+export function querySearchOf(filter: AuditFilter): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries({
+      from: filter.from,
+      to: filter.to,
+      actor: filter.actor.trim(),
+      action: filter.action,
+      cursor: filter.cursor,
+    }).filter(([, value]) => value !== ''),
+  );
+}
+
+/** Whether the range runs backwards: the form says so rather than asking the server. */
+export function rangeProblem(filter: Pick<AuditFilter, 'from' | 'to'>): string | null {
+  return filter.from && filter.to && filter.from > filter.to
+    ? 'The start date must not be after the end date.'
+    : null;
+}
+
+/** The choices of the action filter: every action, families first. */
+export const ACTION_CHOICES: Array<{ value: string; label: string }> = [
+  { value: '', label: 'All actions' },
+  { value: 'booking.*', label: 'Bookings: all' },
+  { value: 'booking.created', label: 'Bookings: made' },
+  { value: 'booking.cancelled', label: 'Bookings: cancelled' },
+  { value: 'booking.paid', label: 'Bookings: paid' },
+  { value: 'booking.refunded', label: 'Bookings: refunded' },
+  { value: 'booking.status', label: 'Bookings: visit status' },
+  { value: 'role.*', label: 'Roles' },
+  { value: 'user.removed', label: 'Accounts removed' },
+  { value: 'doctor.*', label: 'Doctors' },
+  { value: 'treatment.*', label: 'Treatments' },
+  { value: 'clinic.*', label: 'Clinic rules, opening days and closures' },
+];
+
+const ACTION_NAMES: Record<string, string> = {
+  'booking.created': 'Booking made',
+  'booking.cancelled': 'Booking cancelled',
+  'booking.paid': 'Booking paid',
+  'booking.refunded': 'Payment refunded',
+  'booking.status': 'Visit status changed',
+  'role.granted': 'Admin role given',
+  'role.revoked': 'Admin role taken away',
+  'user.removed': 'Account removed',
+  'doctor.added': 'Doctor added',
+  'doctor.deleted': 'Doctor deleted',
+};
+
+/** 'Booking made' for 'booking.created'; an action without a name of its own as it is. */
+export const actionName = (action: string) => ACTION_NAMES[action] ?? action;
+
+/** Who acted, as the list shows them: a name and what they are, or the server itself. */
+export function actorOf(entry: AuditEntry): { name: string; detail: string | null; kind: string } {
+  const { actor } = entry;
+  if (actor.kind === 'system') {
+    return {
+      name: 'System',
+      detail: actor.name && actor.name !== 'system' ? actor.name : null,
+      kind: 'System',
+    };
+  }
+  return {
+    name: actor.name?.trim() || actor.email || 'A removed account',
+    detail: actor.email,
+    kind: actor.kind === 'admin' ? 'Admin' : 'Patient',
+  };
+}
+
+/** The subject as a person reads it: its label, or its kind and id. */
+export function subjectOf(entry: AuditEntry): string {
+  const kind = entry.subject.type.charAt(0).toUpperCase() + entry.subject.type.slice(1);
+  return entry.subject.label ? `${kind}: ${entry.subject.label}` : `${kind} ${entry.subject.id}`;
+}
+
+/** A changed field's value as text: '—' for none. */
+export function shown(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** 'priceCents' → 'Price cents'; 'cancel_reason' → 'Cancel reason'. */
+export function fieldName(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_.]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export interface Change {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+/**
+ * The fields an entry changed, in the order they were recorded: each with its value before and
+ * after (null where the entry has no such side, e.g. a booking made has no 'before').
+ */
+export function changesOf(entry: AuditEntry): Change[] {
+  const keys = [
+    ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
+  ];
+  return keys.map((key) => ({
+    field: fieldName(key),
+    before: entry.before ? shown(entry.before[key]) : null,
+    after: entry.after ? shown(entry.after[key]) : null,
+  }));
+}
