@@ -53,7 +53,6 @@ describe(`the clinic's schedule (${engine})`, () => {
 
   it("lists a day's bookings by the slot's start time (not as text), with what the front desk needs", async () => {
     const day = clinicDay(10);
-    // As text, '1:00 PM' would come before '12:00 PM', and '10:00 AM' before '2:00 PM'.
     await book(jane, {
       date: day,
       treatment_id: 'teeth-whitening',
@@ -77,17 +76,32 @@ describe(`the clinic's schedule (${engine})`, () => {
       treatment_name: 'Fluoride Treatment',
       slot: '10:00 AM - 10:30 AM',
     });
+    // A label of the released portal, and one before ten: both sort wrongly as text.
+    await book(omar, {
+      date: day,
+      treatment_id: 'teeth-whitening',
+      treatment_name: 'Teeth Whitening',
+      slot: '04:00 PM - 05:00 PM',
+    });
+    await book(jane, {
+      date: day,
+      treatment_id: 'pediatric-dental',
+      treatment_name: 'Pediatric Dental',
+      slot: '9:30 AM - 10:00 AM',
+    });
     await book(omar, { date: addDays(day, 1), slot: '10:30 AM - 11:00 AM' });
 
     const answer = await schedule(`from=${day}&to=${day}`);
     expect(answer).toMatchObject({ from: day, to: day, today: clinicDay(0) });
     expect(answer.bookings.map((booking) => booking.slot)).toEqual([
+      '9:30 AM - 10:00 AM',
       '10:00 AM - 10:30 AM',
       '12:00 PM - 12:30 PM',
       '1:00 PM - 2:00 PM',
       '2:00 PM - 3:00 PM',
+      '04:00 PM - 05:00 PM',
     ]);
-    expect(answer.bookings[3]).toMatchObject({
+    expect(answer.bookings[4]).toMatchObject({
       date: day,
       treatment: 'Teeth Whitening',
       patientName: 'Jane Doe',
@@ -99,16 +113,18 @@ describe(`the clinic's schedule (${engine})`, () => {
       noShows: 0,
       refund: null,
     });
-    expect(answer.bookings[2]).toMatchObject({ paid: true, transactionId: 'pi_demo_paid' });
-    expect(answer.bookings[1]).toMatchObject({ patientName: 'Omar Haddad', age: 29 });
+    expect(answer.bookings[3]).toMatchObject({ paid: true, transactionId: 'pi_demo_paid' });
+    expect(answer.bookings[2]).toMatchObject({ patientName: 'Omar Haddad', age: 29 });
 
     // Two days: day by day, each in slot order.
     const two = await schedule(`from=${day}&to=${addDays(day, 1)}`);
     expect(two.bookings.map((booking) => [booking.date, booking.slot.split(' - ')[0]])).toEqual([
+      [day, '9:30 AM'],
       [day, '10:00 AM'],
       [day, '12:00 PM'],
       [day, '1:00 PM'],
       [day, '2:00 PM'],
+      [day, '04:00 PM'],
       [addDays(day, 1), '10:30 AM'],
     ]);
   });
