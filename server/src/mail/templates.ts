@@ -128,6 +128,58 @@ function layout(clinic: MailClinic, title: string, body: string): string {
   ].join('\n');
 }
 
+/** One part of a message: how it reads in the plain-text part and in the HTML part. */
+interface Part {
+  text: string;
+  html: string;
+}
+
+/** Sentences that go together: one paragraph of lines in the text part, one paragraph each in HTML. */
+function said(...sentences: string[]): Part {
+  return {
+    text: sentences.join('\n'),
+    html: sentences.map((sentence) => paragraph(escapeHtml(sentence))).join(''),
+  };
+}
+
+/** A link to follow: `text` (which holds the URL) in the text part; the note and a button in HTML. */
+function action(link: string, label: string, text: string, note?: string): Part {
+  return { text, html: (note ? paragraph(escapeHtml(note)) : '') + button(link, label) };
+}
+
+function details(caption: string, rows: Array<[string, string]>): Part {
+  return { text: detailsText(rows), html: detailsTable(caption, rows) };
+}
+
+interface Message extends Omit<MailContent, 'text' | 'html'> {
+  /** The HTML part's heading and document title. */
+  title: string;
+  /** Whom the message greets first, by name (which may be empty); none when not given. */
+  greet?: string;
+  /** The parts in order; a falsy one is left out. */
+  parts: Array<Part | '' | undefined>;
+}
+
+/**
+ * Every message's frame: its parts, then the clinic's name and contacts. The text part puts a
+ * blank line between parts; the HTML part puts them in the layout, under the title.
+ */
+function framed(
+  clinic: MailClinic,
+  { subject, replyTo, title, greet, parts, ...attached }: Message,
+): MailContent {
+  const shown = [greet === undefined ? '' : said(greeting(greet)), ...parts].filter(
+    (part): part is Part => Boolean(part),
+  );
+  return {
+    subject,
+    ...(replyTo === undefined ? {} : { replyTo }),
+    text: [...shown.map((part) => part.text), footerText(clinic)].join('\n\n'),
+    html: layout(clinic, title, shown.map((part) => part.html).join('')),
+    ...attached,
+  };
+}
+
 function expiryText(expiresInMinutes: number | undefined): string {
   if (!expiresInMinutes) return '';
   const hours = expiresInMinutes / 60;
@@ -146,74 +198,55 @@ export interface LinkEmailInput {
   expiresInMinutes?: number;
 }
 
-/** Sent after sign-up (and on request): the link verifies the email address. */
-export function verificationEmail({
-  clinic,
-  name,
-  url,
-  expiresInMinutes,
-}: LinkEmailInput): MailContent {
+/** A message whose point is one link: what it is for, the link, and what if it was not you. */
+function linkEmail(
+  { clinic, name, url, expiresInMinutes }: LinkEmailInput,
+  words: {
+    subject: string;
+    title: string;
+    intro: string;
+    button: string;
+    line: string;
+    after: string;
+  },
+): MailContent {
   const link = checkedUrl(url);
-  const title = 'Verify your email address';
-  const intro = `Thanks for creating an account at ${clinic.name}. Please confirm your email address so that we can reach you about your appointments.`;
-  const after = `If you did not sign up, you can ignore this email.${expiryText(expiresInMinutes)}`;
-  return {
-    subject: `Verify your email for ${clinic.name}`,
-    text: [
-      greeting(name),
-      '',
-      intro,
-      '',
-      `Verify your email: ${link}`,
-      '',
-      after,
-      '',
-      footerText(clinic),
-    ].join('\n'),
-    html: layout(
-      clinic,
-      title,
-      paragraph(escapeHtml(greeting(name))) +
-        paragraph(escapeHtml(intro)) +
-        button(link, 'Verify email address') +
-        paragraph(escapeHtml(after)),
-    ),
-  };
+  return framed(clinic, {
+    subject: words.subject,
+    title: words.title,
+    greet: name,
+    parts: [
+      said(words.intro),
+      action(link, words.button, `${words.line}: ${link}`),
+      said(`${words.after}${expiryText(expiresInMinutes)}`),
+    ],
+  });
+}
+
+/** Sent after sign-up (and on request): the link verifies the email address. */
+export function verificationEmail(input: LinkEmailInput): MailContent {
+  const { name } = input.clinic;
+  return linkEmail(input, {
+    subject: `Verify your email for ${name}`,
+    title: 'Verify your email address',
+    intro: `Thanks for creating an account at ${name}. Please confirm your email address so that we can reach you about your appointments.`,
+    button: 'Verify email address',
+    line: 'Verify your email',
+    after: 'If you did not sign up, you can ignore this email.',
+  });
 }
 
 /** Sent on 'Forgot password?': the link opens the page that sets a new password. */
-export function passwordResetEmail({
-  clinic,
-  name,
-  url,
-  expiresInMinutes,
-}: LinkEmailInput): MailContent {
-  const link = checkedUrl(url);
-  const title = 'Reset your password';
-  const intro = `We received a request to reset the password of your ${clinic.name} account.`;
-  const after = `If you did not ask for this, you can ignore this email: your password stays the same.${expiryText(expiresInMinutes)}`;
-  return {
-    subject: `Reset your ${clinic.name} password`,
-    text: [
-      greeting(name),
-      '',
-      intro,
-      '',
-      `Choose a new password: ${link}`,
-      '',
-      after,
-      '',
-      footerText(clinic),
-    ].join('\n'),
-    html: layout(
-      clinic,
-      title,
-      paragraph(escapeHtml(greeting(name))) +
-        paragraph(escapeHtml(intro)) +
-        button(link, 'Choose a new password') +
-        paragraph(escapeHtml(after)),
-    ),
-  };
+export function passwordResetEmail(input: LinkEmailInput): MailContent {
+  const { name } = input.clinic;
+  return linkEmail(input, {
+    subject: `Reset your ${name} password`,
+    title: 'Reset your password',
+    intro: `We received a request to reset the password of your ${name} account.`,
+    button: 'Choose a new password',
+    line: 'Choose a new password',
+    after: 'If you did not ask for this, you can ignore this email: your password stays the same.',
+  });
 }
 
 export interface SignUpAttemptEmailInput {
@@ -241,39 +274,27 @@ export function signUpAttemptEmail({
 }: SignUpAttemptEmailInput): MailContent {
   const signIn = checkedUrl(signInUrl);
   const reset = checkedUrl(resetUrl);
-  const title = 'Someone tried to create an account with your address';
   const intro = `Someone just tried to create a new ${clinic.name} account with your email address. You already have an account with us, so no new account was made and yours is unchanged.`;
   const signInNote = 'If that was you, log in with your password instead.';
   const resetNote = `Forgot your password? Choose a new one.${expiryText(expiresInMinutes)}`;
   const after =
     'If it was not you, you can ignore this email: nobody can use your account without your password.';
-  return {
+  return framed(clinic, {
     subject: `Someone tried to create a ${clinic.name} account with your address`,
-    text: [
-      greeting(name),
-      '',
-      intro,
-      '',
-      `${signInNote} Log in: ${signIn}`,
-      '',
-      `${resetNote} Choose a new password: ${reset}`,
-      '',
-      after,
-      '',
-      footerText(clinic),
-    ].join('\n'),
-    html: layout(
-      clinic,
-      title,
-      paragraph(escapeHtml(greeting(name))) +
-        paragraph(escapeHtml(intro)) +
-        paragraph(escapeHtml(signInNote)) +
-        button(signIn, 'Log in') +
-        paragraph(escapeHtml(resetNote)) +
-        button(reset, 'Choose a new password') +
-        paragraph(escapeHtml(after)),
-    ),
-  };
+    title: 'Someone tried to create an account with your address',
+    greet: name,
+    parts: [
+      said(intro),
+      action(signIn, 'Log in', `${signInNote} Log in: ${signIn}`, signInNote),
+      action(
+        reset,
+        'Choose a new password',
+        `${resetNote} Choose a new password: ${reset}`,
+        resetNote,
+      ),
+      said(after),
+    ],
+  });
 }
 
 /** 'Eastern Time' for America/New_York; the IANA name when the runtime has no better one. */
@@ -313,89 +334,105 @@ function calendarUid(clinic: MailClinic, booking: BookingSummary): string {
   return `booking-${key}@${domain}`;
 }
 
-export interface BookingConfirmationInput {
+/** What a message about a booking is given. */
+interface BookingMailInput {
   clinic: MailClinic;
   booking: BookingSummary;
   /** The clinic's IANA time zone; defaults to clinic.timeZone. */
   timeZone?: string;
-  /** Where the patient sees and pays their appointments (My Appointments). */
+  /** Where the patient sees (and pays) their appointments: My Appointments. */
   url?: string;
   /** DTSTAMP of the calendar event; defaults to now. */
   now?: Date;
 }
 
-/** Sent after a booking: the appointment's details and an .ics event in the clinic's zone. */
-export function bookingConfirmationEmail({
-  clinic,
-  booking,
-  timeZone = clinic.timeZone,
-  url,
-  now,
-}: BookingConfirmationInput): MailContent {
+/**
+ * What a message about a booking starts from: its link checked, its date in words, its details
+ * rows, and its calendar event (`method` PUBLISH adds it to the patient's calendar; CANCEL, by
+ * the same UID, takes it out). A slot label that is no slot is a bug upstream: it throws.
+ */
+function aboutBooking({ clinic, booking, timeZone = clinic.timeZone, url, now }: BookingMailInput) {
   const startMinutes = slotStartMinutes(booking.slot);
   const endMinutes = slotEndMinutes(booking.slot);
   if (startMinutes === null || endMinutes === null) {
     throw new Error(`Not a slot label: ${JSON.stringify(booking.slot)}`);
   }
   const link = url === undefined ? undefined : checkedUrl(url);
-  const price = formatDollars(booking.priceDollars);
+  const calendarEvent = (event: {
+    summary: string;
+    description: string;
+    method: 'PUBLISH' | 'CANCEL';
+    url?: string | undefined;
+  }): NonNullable<MailContent['icalEvent']> => ({
+    filename: 'appointment.ics',
+    method: event.method,
+    content: buildCalendar({
+      uid: calendarUid(clinic, booking),
+      date: booking.isoDate,
+      startMinutes,
+      endMinutes,
+      timeZone,
+      summary: event.summary,
+      location: `${clinic.name}, ${clinic.address}`,
+      description: event.description,
+      organizer: { name: clinic.name, email: clinic.email },
+      ...(event.url ? { url: event.url } : {}),
+      method: event.method,
+      ...(now ? { stamp: now } : {}),
+    }),
+  });
   const mediumDate = formatMediumDate(booking.isoDate);
+  return {
+    link,
+    mediumDate,
+    rows: bookingRows(booking, timeZone),
+    /** 'Appointment confirmed: Teeth Cleaning on Jan 5, 2026 at 10:00 AM - 10:30 AM'. */
+    subject: (outcome: string) =>
+      `Appointment ${outcome}: ${booking.treatment} on ${mediumDate} at ${booking.slot}`,
+    /** The note and a link to My Appointments, when the message has the link. */
+    toMyAppointments: (note: string) =>
+      link && action(link, 'Open My Appointments', `${note} ${link}`, note),
+    calendarEvent,
+  };
+}
+
+export type BookingConfirmationInput = BookingMailInput;
+
+/** Sent after a booking: the appointment's details and an .ics event in the clinic's zone. */
+export function bookingConfirmationEmail(input: BookingConfirmationInput): MailContent {
+  const { clinic, booking } = input;
+  const { mediumDate, subject, toMyAppointments, calendarEvent, ...about } = aboutBooking(input);
+  const price = formatDollars(booking.priceDollars);
   const rows: Array<[string, string]> = [
-    ...bookingRows(booking, timeZone),
+    ...about.rows,
     ['Price', price],
     ['Where', `${clinic.name}, ${clinic.address}`],
   ];
-  const title = 'Your appointment is booked';
   const intro = `Your appointment at ${clinic.name} is set on ${mediumDate} at ${booking.slot}.`;
   const calendarNote = 'The attached calendar event adds the appointment to your calendar.';
-  const payNote = link ? 'You can review and pay for your appointment in My Appointments.' : '';
   const change = `To change or cancel, call us at ${clinic.phone} or reply to this email.`;
-  const calendar = buildCalendar({
-    uid: calendarUid(clinic, booking),
-    date: booking.isoDate,
-    startMinutes,
-    endMinutes,
-    timeZone,
-    summary: `${booking.treatment} at ${clinic.name}`,
-    location: `${clinic.name}, ${clinic.address}`,
-    description: [
-      `${booking.treatment} for ${booking.patientName}`,
-      `${mediumDate}, ${booking.slot}`,
-      `Price: ${price}`,
-      `Questions: ${clinic.phone}`,
-    ].join('\n'),
-    organizer: { name: clinic.name, email: clinic.email },
-    ...(link ? { url: link } : {}),
-    method: 'PUBLISH',
-    ...(now ? { stamp: now } : {}),
+  return framed(clinic, {
+    subject: subject('confirmed'),
+    title: 'Your appointment is booked',
+    greet: booking.patientName,
+    parts: [
+      said(intro),
+      details('Appointment', rows),
+      toMyAppointments('You can review and pay for your appointment in My Appointments.'),
+      said(calendarNote, change),
+    ],
+    icalEvent: calendarEvent({
+      summary: `${booking.treatment} at ${clinic.name}`,
+      description: [
+        `${booking.treatment} for ${booking.patientName}`,
+        `${mediumDate}, ${booking.slot}`,
+        `Price: ${price}`,
+        `Questions: ${clinic.phone}`,
+      ].join('\n'),
+      method: 'PUBLISH',
+      url: about.link,
+    }),
   });
-  return {
-    subject: `Appointment confirmed: ${booking.treatment} on ${mediumDate} at ${booking.slot}`,
-    text: [
-      greeting(booking.patientName),
-      '',
-      intro,
-      '',
-      detailsText(rows),
-      '',
-      ...(link ? [`${payNote} ${link}`, ''] : []),
-      calendarNote,
-      change,
-      '',
-      footerText(clinic),
-    ].join('\n'),
-    html: layout(
-      clinic,
-      title,
-      paragraph(escapeHtml(greeting(booking.patientName))) +
-        paragraph(escapeHtml(intro)) +
-        detailsTable('Appointment', rows) +
-        (link ? paragraph(escapeHtml(payNote)) + button(link, 'Open My Appointments') : '') +
-        paragraph(escapeHtml(calendarNote)) +
-        paragraph(escapeHtml(change)),
-    ),
-    icalEvent: { filename: 'appointment.ics', method: 'PUBLISH', content: calendar },
-  };
 }
 
 export interface PaymentReceiptInput {
@@ -421,46 +458,21 @@ export function paymentReceiptEmail({
     ['Transaction id', transactionId],
     ...bookingRows(booking, timeZone),
   ];
-  const title = 'Payment received';
   const intro = `Thank you: we received your payment of ${amount} for your appointment at ${clinic.name}.`;
   const keep = 'Please keep this email as your receipt.';
-  return {
+  return framed(clinic, {
     subject: `Payment received: ${amount} for ${booking.treatment} on ${formatMediumDate(booking.isoDate)}`,
-    text: [
-      greeting(booking.patientName),
-      '',
-      intro,
-      '',
-      detailsText(rows),
-      '',
-      keep,
-      '',
-      footerText(clinic),
-    ].join('\n'),
-    html: layout(
-      clinic,
-      title,
-      paragraph(escapeHtml(greeting(booking.patientName))) +
-        paragraph(escapeHtml(intro)) +
-        detailsTable('Receipt', rows) +
-        paragraph(escapeHtml(keep)),
-    ),
-  };
+    title: 'Payment received',
+    greet: booking.patientName,
+    parts: [said(intro), details('Receipt', rows), said(keep)],
+  });
 }
 
-export interface BookingCancellationInput {
-  clinic: MailClinic;
-  booking: BookingSummary;
+export interface BookingCancellationInput extends BookingMailInput {
   /** Why the clinic cancelled, in its own words. */
   reason: string;
   /** The refund of the booking's payment, when it was paid. */
   refund?: { id: string; amountDollars: number } | null;
-  /** The clinic's IANA time zone; defaults to clinic.timeZone. */
-  timeZone?: string;
-  /** Where the patient sees their appointments (My Appointments). */
-  url?: string;
-  /** DTSTAMP of the calendar event; defaults to now. */
-  now?: Date;
 }
 
 /**
@@ -468,24 +480,11 @@ export interface BookingCancellationInput {
  * cancellation (METHOD:CANCEL) of the confirmation's event, by the same UID, which takes it out
  * of the patient's calendar.
  */
-export function bookingCancellationEmail({
-  clinic,
-  booking,
-  reason,
-  refund,
-  timeZone = clinic.timeZone,
-  url,
-  now,
-}: BookingCancellationInput): MailContent {
-  const startMinutes = slotStartMinutes(booking.slot);
-  const endMinutes = slotEndMinutes(booking.slot);
-  if (startMinutes === null || endMinutes === null) {
-    throw new Error(`Not a slot label: ${JSON.stringify(booking.slot)}`);
-  }
-  const link = url === undefined ? undefined : checkedUrl(url);
-  const mediumDate = formatMediumDate(booking.isoDate);
+export function bookingCancellationEmail(input: BookingCancellationInput): MailContent {
+  const { clinic, booking, reason, refund } = input;
+  const { mediumDate, subject, toMyAppointments, calendarEvent, ...about } = aboutBooking(input);
   const rows: Array<[string, string]> = [
-    ...bookingRows(booking, timeZone),
+    ...about.rows,
     ['Reason', reason],
     ...(refund
       ? ([
@@ -494,58 +493,31 @@ export function bookingCancellationEmail({
         ] as Array<[string, string]>)
       : []),
   ];
-  const title = 'Your appointment is cancelled';
   const intro = `We are sorry: ${clinic.name} had to cancel your ${booking.treatment} appointment on ${mediumDate} at ${booking.slot}.`;
   const refundNote = refund
     ? `Your payment of ${formatDollars(refund.amountDollars)} has been refunded in full to your card (refund id ${refund.id}). It may take a few days to show on your statement.`
     : '';
   const calendarNote = 'The attached calendar update removes the appointment from your calendar.';
-  const again = link
-    ? 'My Appointments shows the cancellation, and you are welcome to book another time.'
-    : '';
   const questions = `Questions? Call us at ${clinic.phone} or reply to this email.`;
-  const calendar = buildCalendar({
-    uid: calendarUid(clinic, booking),
-    date: booking.isoDate,
-    startMinutes,
-    endMinutes,
-    timeZone,
-    summary: `Cancelled: ${booking.treatment} at ${clinic.name}`,
-    location: `${clinic.name}, ${clinic.address}`,
-    description: `Cancelled by ${clinic.name}: ${reason}`,
-    organizer: { name: clinic.name, email: clinic.email },
-    method: 'CANCEL',
-    ...(now ? { stamp: now } : {}),
+  return framed(clinic, {
+    subject: subject('cancelled'),
+    title: 'Your appointment is cancelled',
+    greet: booking.patientName,
+    parts: [
+      said(intro),
+      details('Cancelled appointment', rows),
+      refundNote && said(refundNote),
+      toMyAppointments(
+        'My Appointments shows the cancellation, and you are welcome to book another time.',
+      ),
+      said(calendarNote, questions),
+    ],
+    icalEvent: calendarEvent({
+      summary: `Cancelled: ${booking.treatment} at ${clinic.name}`,
+      description: `Cancelled by ${clinic.name}: ${reason}`,
+      method: 'CANCEL',
+    }),
   });
-  return {
-    subject: `Appointment cancelled: ${booking.treatment} on ${mediumDate} at ${booking.slot}`,
-    text: [
-      greeting(booking.patientName),
-      '',
-      intro,
-      '',
-      detailsText(rows),
-      '',
-      ...(refundNote ? [refundNote, ''] : []),
-      ...(link ? [`${again} ${link}`, ''] : []),
-      calendarNote,
-      questions,
-      '',
-      footerText(clinic),
-    ].join('\n'),
-    html: layout(
-      clinic,
-      title,
-      paragraph(escapeHtml(greeting(booking.patientName))) +
-        paragraph(escapeHtml(intro)) +
-        detailsTable('Cancelled appointment', rows) +
-        (refundNote ? paragraph(escapeHtml(refundNote)) : '') +
-        (link ? paragraph(escapeHtml(again)) + button(link, 'Open My Appointments') : '') +
-        paragraph(escapeHtml(calendarNote)) +
-        paragraph(escapeHtml(questions)),
-    ),
-    icalEvent: { filename: 'appointment.ics', method: 'CANCEL', content: calendar },
-  };
 }
 
 /** A message a visitor sent through the landing page's Contact Us form. */
@@ -590,30 +562,23 @@ export function contactMessageEmail({
   const body = message.message.trim() || '(no message)';
   const replyNote = `Reply to this email to answer ${message.email}.`;
   const linkNote = link ? 'All messages are in the back office under Messages:' : '';
-  return {
+  return framed(clinic, {
     subject: `Contact form: ${subjectLine}`,
     replyTo: message.email,
-    text: [
-      title,
-      '',
-      detailsText(rows),
-      '',
-      body,
-      '',
-      replyNote,
-      ...(link ? ['', `${linkNote} ${link}`] : []),
-      '',
-      footerText(clinic),
-    ].join('\n'),
-    html: layout(
-      clinic,
-      title,
-      detailsTable('Message', rows) +
-        `<div style="margin:0 0 24px;padding:16px;border-left:4px solid ${COLORS.border};` +
-        `white-space:pre-wrap;font-size:16px;line-height:1.5;color:${COLORS.text};">` +
-        `${escapeHtml(body)}</div>` +
-        paragraph(escapeHtml(replyNote)) +
-        (link ? button(link, 'Open Messages') : ''),
-    ),
-  };
+    title,
+    parts: [
+      // The HTML part has the title as its heading already.
+      { text: title, html: '' },
+      details('Message', rows),
+      {
+        text: body,
+        html:
+          `<div style="margin:0 0 24px;padding:16px;border-left:4px solid ${COLORS.border};` +
+          `white-space:pre-wrap;font-size:16px;line-height:1.5;color:${COLORS.text};">` +
+          `${escapeHtml(body)}</div>`,
+      },
+      said(replyNote),
+      link && action(link, 'Open Messages', `${linkNote} ${link}`),
+    ],
+  });
 }
