@@ -11,4 +11,5 @@ export * from './payment.js';
 export * from './routes.js';
 export * from './schedule.js';
 export * from './slots.js';
+export * from './treatments.js';
 export * from './validation.js';

@@ -70,3 +70,97 @@ export function slotUnits(label: string): number[] {
   }
   return units;
 }
+
+/** '9:00 AM - 9:30 AM' for the minutes after midnight of its start and end. */
+export function slotLabel(start: number, end: number): string {
+  return `${formatMinutes(start)} - ${formatMinutes(end)}`;
+}
+
+/** Minutes after midnight of a 24-hour time of a time input ('09:30'); null for anything else. */
+export function clockMinutes(time: string): number | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time.trim());
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** The shortest and longest slot a treatment may offer, in minutes. */
+export const SLOT_MIN_MINUTES = 5;
+export const SLOT_MAX_MINUTES = 8 * 60;
+/** The most slots one treatment offers a day. */
+export const MAX_SLOTS = 96;
+
+export const slotErrors = {
+  none: 'Add at least one slot time.',
+  tooMany: `A treatment offers at most ${MAX_SLOTS} slots a day.`,
+  format: (label: string) =>
+    `“${label}” is not a slot time: write it like 9:00 AM - 9:30 AM (start - end).`,
+  endBeforeStart: (label: string) => `“${label}” ends before it starts.`,
+  length: (label: string) =>
+    `“${label}” must last from ${SLOT_MIN_MINUTES} minutes to ${SLOT_MAX_MINUTES / 60} hours.`,
+  duplicate: (label: string) => `“${label}” is listed twice.`,
+  order: (label: string) => `“${label}” is out of order: list the slots from the earliest.`,
+  overlap: (first: string, second: string) => `“${first}” and “${second}” overlap.`,
+  generatorTimes: 'Enter a start and an end time.',
+  generatorEnd: 'The end must be after the start.',
+  generatorLength: `The length must be a whole number of minutes from ${SLOT_MIN_MINUTES} to ${SLOT_MAX_MINUTES}.`,
+  generatorFits: 'No slot of that length fits between the start and the end.',
+} as const;
+
+/**
+ * What is wrong with a treatment's list of slot labels, or null when nothing is: every label in
+ * the slot format, ending after it starts, from 5 minutes to 8 hours long, listed from the
+ * earliest, none twice and none overlapping the next.
+ */
+export function slotListIssue(slots: readonly string[]): string | null {
+  if (slots.length === 0) return slotErrors.none;
+  if (slots.length > MAX_SLOTS) return slotErrors.tooMany;
+  let previous: { label: string; start: number; end: number } | null = null;
+  for (const label of slots) {
+    const start = slotStartMinutes(label);
+    const end = slotEndMinutes(label);
+    if (start === null || end === null) return slotErrors.format(label);
+    if (end <= start) return slotErrors.endBeforeStart(label);
+    if (end - start < SLOT_MIN_MINUTES || end - start > SLOT_MAX_MINUTES) {
+      return slotErrors.length(label);
+    }
+    if (previous) {
+      if (previous.label === label) return slotErrors.duplicate(label);
+      if (start < previous.start) return slotErrors.order(label);
+      if (start < previous.end) return slotErrors.overlap(previous.label, label);
+    }
+    previous = { label, start, end };
+  }
+  return null;
+}
+
+/** The same slot labels listed from the earliest start (ties by the earliest end). */
+export function sortSlots(slots: readonly string[]): string[] {
+  const key = (label: string) => [slotStartMinutes(label) ?? -1, slotEndMinutes(label) ?? -1];
+  return [...slots].sort((a, b) => {
+    const [aStart = 0, aEnd = 0] = key(a);
+    const [bStart = 0, bEnd = 0] = key(b);
+    return aStart - bStart || aEnd - bEnd;
+  });
+}
+
+/**
+ * Consecutive slots of `length` minutes from `start` until `end`, both 24-hour times of a time
+ * input ('09:00', '17:30'): the slot form's generator. The last slot ends by `end`.
+ */
+export function generateSlots(
+  start: string,
+  end: string,
+  length: number,
+): { slots: string[] } | { error: string } {
+  const from = clockMinutes(start);
+  const until = clockMinutes(end);
+  if (from === null || until === null) return { error: slotErrors.generatorTimes };
+  if (until <= from) return { error: slotErrors.generatorEnd };
+  if (!Number.isInteger(length) || length < SLOT_MIN_MINUTES || length > SLOT_MAX_MINUTES) {
+    return { error: slotErrors.generatorLength };
+  }
+  const slots: string[] = [];
+  for (let at = from; at + length <= until && slots.length < MAX_SLOTS; at += length) {
+    slots.push(slotLabel(at, at + length));
+  }
+  return slots.length ? { slots } : { error: slotErrors.generatorFits };
+}

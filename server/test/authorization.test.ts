@@ -251,6 +251,37 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   {
+    route: 'GET /api/treatments',
+    what: "the clinic's treatments, retired ones included",
+    call: () => get('/api/treatments'),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/treatments',
+    what: 'adding a treatment (a name of its own for each caller)',
+    call: (role) => ({
+      method: 'POST',
+      url: '/api/treatments',
+      payload: {
+        name: `Matrix Treatment ${role}`,
+        description: 'A treatment of the matrix',
+        price: 55.5,
+        slots: ['9:00 AM - 9:30 AM', '9:30 AM - 10:00 AM'],
+      },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'PATCH /api/treatments/:id',
+    what: "changing a treatment's description",
+    call: () => ({
+      method: 'PATCH',
+      url: '/api/treatments/pediatric-dental',
+      payload: { description: 'Gentle dental care for children.' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
     route: 'POST /api/create-payment-intent',
     what: "paying A's unpaid booking",
     call: (_role, f) => ({

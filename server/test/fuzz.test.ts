@@ -427,6 +427,17 @@ describe(`bad-input fuzzing (${engine})`, () => {
         specialty: 'Teeth Cleaning',
         image: spareImage,
       },
+      'POST /api/treatments': {
+        name: 'Fuzz Treatment',
+        description: 'Made by the fuzzer',
+        price: 80,
+        slots: ['9:00 AM - 9:30 AM', '9:30 AM - 10:00 AM'],
+      },
+      'PATCH /api/treatments/:id': {
+        description: 'Changed by the fuzzer',
+        price: 70.5,
+        slots: ['3:00 PM - 3:30 PM', '3:30 PM - 4:00 PM'],
+      },
       'PUT /api/user/:email': { email: f.people.A.email },
       'POST /api/contact': {
         email: 'visitor@mail.com',
@@ -456,6 +467,9 @@ describe(`bad-input fuzzing (${engine})`, () => {
       route === 'DELETE /api/user/:email' || route === 'PUT /api/user/admin/:email';
     switch (name) {
       case 'id':
+        if (route.includes('/api/treatments/')) {
+          return ['pediatric-dental', 'no-such-treatment', randomUUID(), ''];
+        }
         return [f.a.unpaid.id, f.a.paid.id, f.b.booking.id, randomUUID(), 'not-a-uuid'];
       case 'email':
         return [

@@ -6,6 +6,17 @@ export const AVAILABILITY_CACHE_MS = 1_000;
 /** Past this many entries, the expired ones are swept before another is added. */
 const SWEEP_AT = 500;
 
+/** Bumped when the clinic changes what it offers (`forgetAvailabilityAnswers`). */
+let generation = 0;
+
+/**
+ * Makes every availability cache of this process forget its answers: after a change of the
+ * treatments (their slots, prices, or retirement) made through this instance.
+ */
+export function forgetAvailabilityAnswers(): void {
+  generation += 1;
+}
+
 /**
  * The availability answers (as JSON text) this instance computed in the last
  * AVAILABILITY_CACHE_MS, by day and clinic moment. GET /api/available is the portal's busiest
@@ -18,20 +29,22 @@ const SWEEP_AT = 500;
  * booking; the database's unique index still refuses the second booking of a slot.
  */
 export function availabilityCache(ttlMs = AVAILABILITY_CACHE_MS) {
-  const entries = new Map<string, { at: number; json: string }>();
+  const entries = new Map<string, { at: number; json: string; generation: number }>();
   /** Today's answer also depends on the minute: started slots leave it. */
   const keyOf = (date: IsoDate, moment: ClinicMoment) =>
     `${date}|${moment.today}|${date === moment.today ? moment.minutes : ''}`;
   return {
     get(date: IsoDate, moment: ClinicMoment, now = Date.now()): string | undefined {
       const entry = entries.get(keyOf(date, moment));
-      return entry && now - entry.at < ttlMs ? entry.json : undefined;
+      return entry && now - entry.at < ttlMs && entry.generation === generation
+        ? entry.json
+        : undefined;
     },
     set(date: IsoDate, moment: ClinicMoment, json: string, now = Date.now()): void {
       if (entries.size >= SWEEP_AT) {
         for (const [key, entry] of entries) if (now - entry.at >= ttlMs) entries.delete(key);
       }
-      entries.set(keyOf(date, moment), { at: now, json });
+      entries.set(keyOf(date, moment), { at: now, json, generation });
     },
     /** After a booking or a cancellation through this instance. */
     clear(): void {

@@ -6,6 +6,7 @@ import * as mailQueue from './migrations/0003_mail_queue.js';
 import * as bookingOwnership from './migrations/0004_booking_ownership.js';
 import * as auditAndMessages from './migrations/0005_audit_and_messages.js';
 import * as schedule from './migrations/0006_schedule.js';
+import * as treatmentCatalogue from './migrations/0007_treatment_catalogue.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004_booking_ownership': bookingOwnership,
   '0005_audit_and_messages': auditAndMessages,
   '0006_schedule': schedule,
+  '0007_treatment_catalogue': treatmentCatalogue,
 };
 
 export class MigrationError extends StartupError {

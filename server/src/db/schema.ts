@@ -48,6 +48,10 @@ export interface TreatmentTable {
   /** JSON array of slot labels in the order they are offered, e.g. '10:00 AM - 10:30 AM'. */
   slots: string;
   sort_order: number;
+  /** What the clinic says about it (migrations/0007); '' when nothing. */
+  description: ColumnType<string, string | undefined, string>;
+  /** When the clinic retired it (ISO time): no longer offered, its bookings stay. */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BookingTable {

@@ -1,33 +1,81 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, TreatmentTable } from '../db/schema.js';
 
 export interface TreatmentRecord {
   id: string;
   name: string;
+  description: string;
   priceCents: number;
   slots: string[];
+  sortOrder: number;
+  /** When the clinic retired it (ISO time); null while it is offered. */
+  retiredAt: string | null;
 }
 
-/** The clinic's treatments in display order. */
+const COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'price_cents',
+  'slots',
+  'sort_order',
+  'retired_at',
+] as const;
+
+type Row = Pick<Selectable<TreatmentTable>, (typeof COLUMNS)[number]>;
+
+function toRecord(row: Row): TreatmentRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    priceCents: row.price_cents,
+    slots: JSON.parse(row.slots) as string[],
+    sortOrder: row.sort_order,
+    retiredAt: row.retired_at,
+  };
+}
+
+/** The treatments the clinic offers (not retired), in display order. */
 export async function listTreatments(db: Kysely<Database>): Promise<TreatmentRecord[]> {
   const rows = await db
     .selectFrom('treatment')
-    .select(['id', 'name', 'price_cents', 'slots'])
+    .select(COLUMNS)
+    .where('retired_at', 'is', null)
     .orderBy('sort_order')
     .orderBy('name')
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    priceCents: row.price_cents,
-    slots: JSON.parse(row.slots) as string[],
-  }));
+  return rows.map(toRecord);
+}
+
+/** Every treatment, the retired ones too, in display order: the clinic's catalogue. */
+export async function listCatalogue(db: Kysely<Database>): Promise<TreatmentRecord[]> {
+  const rows = await db
+    .selectFrom('treatment')
+    .select(COLUMNS)
+    .orderBy('sort_order')
+    .orderBy('name')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** One treatment of the catalogue, retired or not; undefined for an unknown id. */
+export async function findCatalogueTreatment(
+  db: Kysely<Database>,
+  id: string,
+): Promise<TreatmentRecord | undefined> {
+  const row = await db
+    .selectFrom('treatment')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toRecord(row);
 }
 
 /**
- * One treatment with its slots, or undefined when the clinic has no treatment by that id. A
- * booking reads the treatment it books here, never from the cache below, so that the price
- * charged is the current one.
+ * One treatment the clinic offers, with its slots, or undefined when it offers none by that id
+ * (unknown or retired). A booking reads the treatment it books here, never from the cache below,
+ * so that the price charged is the current one and a retired treatment cannot be booked.
  */
 export async function findTreatment(
   db: Kysely<Database>,
@@ -35,17 +83,11 @@ export async function findTreatment(
 ): Promise<TreatmentRecord | undefined> {
   const row = await db
     .selectFrom('treatment')
-    .select(['id', 'name', 'price_cents', 'slots'])
+    .select(COLUMNS)
     .where('id', '=', id)
+    .where('retired_at', 'is', null)
     .executeTakeFirst();
-  return (
-    row && {
-      id: row.id,
-      name: row.name,
-      priceCents: row.price_cents,
-      slots: JSON.parse(row.slots) as string[],
-    }
-  );
+  return row && toRecord(row);
 }
 
 /** How long a process reuses the treatment list it read for the availability answer. */
@@ -55,10 +97,10 @@ const cache = new WeakMap<Kysely<Database>, { at: number; list: Promise<Treatmen
 
 /**
  * The treatments for showing availability, read at most once per TREATMENTS_CACHE_MS per
- * database: seven rows that change only when the clinic edits its price list, asked for by
- * every GET /api/available. Each instance keeps its own copy, so an edit reaches every
- * instance within that time; bookings never use it (they read the treatment they book, so the
- * price charged is the current one).
+ * database: a few rows that change only when the clinic edits its price list, asked for by
+ * every GET /api/available. Each instance keeps its own copy, so an edit reaches every other
+ * instance within that time (the instance that made it forgets its copy at once); bookings
+ * never use it (they read the treatment they book, so the price charged is the current one).
  */
 export function cachedTreatments(
   db: Kysely<Database>,
