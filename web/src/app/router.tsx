@@ -21,6 +21,7 @@ const review = screen(() => import('../routes/dashboard/review'));
 const history = screen(() => import('../routes/dashboard/history'));
 const payment = screen(() => import('../routes/dashboard/payment'));
 const schedule = screen(() => import('../routes/dashboard/schedule'));
+const treatments = screen(() => import('../routes/dashboard/treatments'));
 const users = screen(() => import('../routes/dashboard/users'));
 const addDoctor = screen(() => import('../routes/dashboard/add-doctor'));
 const manageDoctor = screen(() => import('../routes/dashboard/manage-doctor'));
@@ -49,6 +50,7 @@ export function AppRouter() {
               <Route path="payment/:bookingId" element={payment} />
               <Route element={<AdminOutlet />}>
                 <Route path="schedule" element={schedule} />
+                <Route path="treatments" element={treatments} />
                 <Route path="users" element={users} />
                 <Route path="add-doctor" element={addDoctor} />
                 <Route path="manage-doctor" element={manageDoctor} />

@@ -18,6 +18,7 @@ import {
   InboxIcon,
   ScheduleIcon,
   StarIcon,
+  TreatmentIcon,
   UsersIcon,
 } from './icons';
 
@@ -37,6 +38,7 @@ const PATIENT_ITEMS: Item[] = [
 
 const ADMIN_ITEMS: Item[] = [
   { label: 'Schedule', to: paths.schedule, icon: <ScheduleIcon /> },
+  { label: 'Treatments', to: paths.treatments, icon: <TreatmentIcon /> },
   { label: 'All Users (ADMIN)', to: paths.users, icon: <UsersIcon /> },
   { label: 'Add Your Doctor', to: paths.addDoctor, icon: <DoctorPlusIcon /> },
   { label: 'Manage Doctor', to: paths.manageDoctor, icon: <ClipboardIcon /> },

@@ -1,0 +1,332 @@
+import {
+  formatMediumDate,
+  type HeldSlot,
+  type IsoDate,
+  paths,
+  type Treatment,
+} from '@doctors-portal/contract';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { Field } from '../../../components/form-field';
+import { ApiError, SessionEndedError } from '../../../lib/api-client';
+import { ButtonSpinner } from '../../admin/components/admin-table';
+import { heldSlotsOf, useChangeTreatment } from '../api/change-treatment';
+import { useCreateTreatment } from '../api/create-treatment';
+import {
+  addGeneratedSlots,
+  changesOf,
+  EMPTY_TREATMENT_FORM,
+  formValuesOf,
+  readTreatmentForm,
+  type TreatmentFormErrors,
+  type TreatmentFormValues,
+} from '../treatment-form';
+
+/** A labelled multi-line text field, its hint and error read out with it (like Field). */
+function TextArea({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  rows,
+  textareaRef,
+  spellCheck,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  rows: number;
+  textareaRef?: React.Ref<HTMLTextAreaElement>;
+  spellCheck?: boolean;
+}) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        ref={textareaRef}
+        id={id}
+        rows={rows}
+        value={value}
+        spellCheck={spellCheck}
+        onChange={(event) => onChange(event.target.value)}
+        className={`textarea w-full ${error ? 'textarea-error' : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The bookings that hold slot times the change would remove, each linked to its day's schedule. */
+function HeldBookings({ bookings }: { bookings: HeldSlot[] }) {
+  return (
+    <div role="alert" className="alert alert-error alert-soft flex flex-col items-start gap-2">
+      <p className="font-semibold">
+        These bookings hold slot times this change removes. Keep those slot times, or cancel the
+        bookings from the schedule first:
+      </p>
+      <ul className="list-disc pl-5">
+        {bookings.map((booking) => (
+          <li key={booking._id}>
+            <Link
+              className="link"
+              to={`${paths.schedule}?date=${booking.date}`}
+            >{`${formatMediumDate(booking.date as IsoDate)}, ${booking.slot}`}</Link>
+            {`: ${booking.patientName}`}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The slot generator: consecutive slots of a length from a start until an end, added to the
+ * slot times listed (which can then be edited).
+ */
+function SlotGenerator({
+  onGenerate,
+}: {
+  onGenerate: (start: string, end: string, length: string) => string | null;
+}) {
+  const [start, setStart] = useState('09:00');
+  const [end, setEnd] = useState('17:00');
+  const [length, setLength] = useState('30');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  return (
+    <fieldset className="rounded-box border border-base-300 p-4">
+      <legend className="px-1 text-sm font-medium">Generate slot times</legend>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field
+          label="From"
+          type="time"
+          value={start}
+          onChange={(event) => setStart(event.target.value)}
+        />
+        <Field
+          label="To"
+          type="time"
+          value={end}
+          onChange={(event) => setEnd(event.target.value)}
+        />
+        <Field
+          label="Length (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={5}
+          max={480}
+          step={5}
+          value={length}
+          onChange={(event) => setLength(event.target.value)}
+        />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          className="btn btn-outline btn-primary btn-sm"
+          aria-describedby={error ? errorId : undefined}
+          onClick={() => setError(onGenerate(start, end, length))}
+        >
+          Add slots
+        </button>
+        {error ? (
+          <p id={errorId} role="alert" className="text-sm text-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+export interface TreatmentFormProps {
+  /** The treatment to edit; null to add one. */
+  treatment: Treatment | null;
+  /** After it was saved, or the person cancelled. */
+  onClose: () => void;
+}
+
+/**
+ * Adds a treatment or edits one: name, description, price in dollars and slot times (one a line,
+ * or generated from a start, an end and a length). Errors show beside their fields; a change
+ * that removes slot times future bookings hold lists those bookings.
+ */
+export function TreatmentForm({ treatment, onClose }: TreatmentFormProps) {
+  const create = useCreateTreatment();
+  const change = useChangeTreatment();
+  const headingId = useId();
+  const nameInput = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState<TreatmentFormValues>(
+    treatment ? formValuesOf(treatment) : EMPTY_TREATMENT_FORM,
+  );
+  const [errors, setErrors] = useState<TreatmentFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [held, setHeld] = useState<HeldSlot[] | null>(null);
+  const saving = create.isPending || change.isPending;
+
+  useEffect(() => {
+    nameInput.current?.focus();
+  }, []);
+
+  const update = (field: keyof TreatmentFormValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) {
+      const read = readTreatmentForm(next);
+      setErrors('errors' in read ? read.errors : {});
+    }
+  };
+
+  const showFailure = (error: unknown) => {
+    if (error instanceof SessionEndedError) return;
+    const slotsHeld = heldSlotsOf(error);
+    if (slotsHeld) {
+      setHeld(slotsHeld);
+      setErrors({ slots: error instanceof Error ? error.message : undefined });
+      toast.error('Some slot times are still booked: see the bookings listed.');
+      return;
+    }
+    if (error instanceof ApiError && error.status === 409) {
+      setErrors({ name: error.message });
+      toast.error(error.message);
+      return;
+    }
+    if (error instanceof ApiError && error.status === 400) {
+      const issues = (error.body as { issues?: Array<{ field: string; message: string }> })?.issues;
+      const fields: TreatmentFormErrors = {};
+      for (const issue of issues ?? []) {
+        const field = issue.field.split('.')[0];
+        if (field === 'name' || field === 'description' || field === 'price' || field === 'slots') {
+          fields[field] ??= issue.message;
+        }
+      }
+      setErrors(fields);
+    }
+    toast.error(
+      error instanceof ApiError && error.message
+        ? error.message
+        : 'The treatment could not be saved. Please try again.',
+    );
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setHeld(null);
+    const read = readTreatmentForm(values);
+    if ('errors' in read) {
+      setErrors(read.errors);
+      return;
+    }
+    setErrors({});
+    setValues((current) => ({ ...current, slots: read.treatment.slots.join('\n') }));
+    try {
+      if (treatment) {
+        const changed = changesOf(treatment, read.treatment);
+        if (Object.keys(changed).length === 0) {
+          toast.info(`Nothing to save: ${treatment.name} is unchanged.`);
+          onClose();
+          return;
+        }
+        const saved = await change.mutateAsync({ id: treatment._id, change: changed });
+        toast.success(`Saved ${saved.name}.`);
+      } else {
+        const created = await create.mutateAsync(read.treatment);
+        toast.success(`Added ${created.name}: patients can book it now.`);
+      }
+      onClose();
+    } catch (error) {
+      showFailure(error);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-box border border-base-300 bg-base-100 p-4 shadow-soft sm:p-6"
+    >
+      <h2 id={headingId} className="heading-3 text-neutral">
+        {treatment ? `Edit ${treatment.name}` : 'Add a treatment'}
+      </h2>
+      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-5">
+        <fieldset disabled={saving} className="flex flex-col gap-5">
+          <legend className="sr-only">{treatment ? treatment.name : 'The new treatment'}</legend>
+          <div className="grid gap-5 sm:grid-cols-[2fr_1fr]">
+            <Field
+              ref={nameInput}
+              label="Name"
+              autoComplete="off"
+              value={values.name}
+              onChange={(event) => update('name', event.target.value)}
+              error={errors.name}
+            />
+            <Field
+              label="Price (USD)"
+              inputMode="decimal"
+              autoComplete="off"
+              value={values.price}
+              onChange={(event) => update('price', event.target.value)}
+              error={errors.price}
+              hint="In dollars, such as 80 or 89.50."
+            />
+          </div>
+          <TextArea
+            label="Description"
+            rows={2}
+            value={values.description}
+            onChange={(value) => update('description', value)}
+            error={errors.description}
+          />
+          <TextArea
+            label="Slot times"
+            rows={6}
+            spellCheck={false}
+            value={values.slots}
+            onChange={(value) => update('slots', value)}
+            error={errors.slots}
+            hint="One a line, such as 9:00 AM - 9:30 AM. They are put in order when saved."
+          />
+          <SlotGenerator
+            onGenerate={(start, end, length) => {
+              const generated = addGeneratedSlots(values.slots, start, end, length);
+              if ('error' in generated) return generated.error;
+              update('slots', generated.slots);
+              return null;
+            }}
+          />
+        </fieldset>
+        {held ? <HeldBookings bookings={held} /> : null}
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? <ButtonSpinner /> : null}
+            {treatment ? 'Save changes' : 'Add treatment'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
