@@ -56,6 +56,8 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'contract', include: ['contract/src/**/*.test.ts'] } },
+      // The repository's own rules: the Node lines every dependency must accept.
+      { extends: true, test: { name: 'repository', include: ['scripts/**/*.test.ts'] } },
       {
         // The web app's logic and components, in a simulated DOM, with the contract read from
         // its sources as Vite's dev server reads it (no build needed first).
