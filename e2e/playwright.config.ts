@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { baseURL, dataDir, port } from './fixtures/portal.js';
+import { baseURL, clinicTimeZone, dataDir, port } from './fixtures/portal.js';
 
 /**
  * End-to-end tests in Debian's Chromium against the BUILT portal.
@@ -66,6 +66,7 @@ export default defineConfig({
       // Always the embedded SQLite database, whatever the developer's shell or .env says.
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      CLINIC_TIMEZONE: clinicTimeZone,
       // Every test presents its own client address (see fixtures/test.ts), as patients behind
       // the clinic's proxy would, so per-client rate limits apply per test.
       TRUST_PROXY: 'true',

@@ -88,8 +88,8 @@ test('an admin runs the day from the schedule: statuses, a cancellation with a r
   const clinic = (await (await page.request.get('/api/clinic')).json()) as { timeZone: string };
   const today = todayIn(clinic.timeZone);
   const todays = (await available(page.request, today)).find((item) => item.slots.length > 0);
-  test.skip(!todays, 'no slot is left today in the clinic’s time zone (its last slots started)');
-  if (!todays) return;
+  // The portal under test keeps a clinic where it is morning (fixtures/portal.ts).
+  if (!todays) throw new Error('no slot is left today in the clinic’s time zone');
   const todaySlot = todays.slots.at(-1) ?? '';
   const phone = '+1 555 010 7777';
   await book(page, today, todays._id, todaySlot, phone);
