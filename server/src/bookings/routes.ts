@@ -12,16 +12,17 @@ import {
   messages,
   visitStatusRequestSchema,
 } from '@doctors-portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, isOwnEmail, requireAdmin, requireUser } from '../auth/guards.js';
-import { errorResponseSchema as error, errorBody } from '../http/errors.js';
+import { errorResponseSchema as error, errorBody, errorResponses } from '../http/errors.js';
 import { answerPaymentFailure } from '../payments/errors.js';
 import { confirmPayment, releaseBookingPayment } from '../payments/service.js';
 import { availableOn } from './availability.js';
 import { availabilityCache } from './availability-cache.js';
 import { bookSlot, cancelBooking, readableBooking } from './booking-rules.js';
-import { cancelByClinic, changeVisitStatus, clinicErrors } from './clinic-actions.js';
+import { cancelByClinic, changeVisitStatus } from './clinic-actions.js';
 import { clinicMoment, clock } from './clock.js';
 import { bookingErrors } from './errors.js';
 import { bookingSummary, inAppointmentOrder, toApiBooking } from './presenters.js';
@@ -30,6 +31,15 @@ import { refundsOf } from './schedule-repository.js';
 
 // A malformed id names no booking: 404 like an unknown one, rather than a 400.
 const bookingParams = z.object({ id: z.uuid() });
+// On routes with a body, any id passes validation, so that a bad body is still a 400; the
+// `uuidOr404` pre-handler, which runs after validation, answers a malformed id 404.
+const anyBookingId = z.object({ id: z.string() });
+
+async function uuidOr404(request: FastifyRequest, reply: FastifyReply) {
+  if (!bookingParams.safeParse(request.params).success) {
+    return reply.code(404).send(errorBody(404, bookingErrors.noSuchBooking));
+  }
+}
 
 /**
  * `/api/available` and every `/api/booking…` route: availability by date, booking, a patient's
@@ -53,7 +63,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         security: [],
         querystring: z.object({ date: mediumDateField }),
-        response: { 200: z.array(availableTreatmentSchema), 400: error },
+        response: { 200: z.array(availableTreatmentSchema), ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -93,9 +103,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: bookingRequestSchema,
         response: {
           201: bookingCreatedSchema,
-          400: error,
-          401: error,
-          403: error,
+          ...errorResponses(400, 401, 403),
           409: z.union([bookingRefusedSchema, error]),
         },
       },
@@ -158,7 +166,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
             .min(1, 'patientMail is Required')
             .max(254),
         }),
-        response: { 200: z.array(bookingSchema), 400: error, 401: error, 403: error },
+        response: { 200: z.array(bookingSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -192,7 +200,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bookings'],
         security: [{ bearer: [] }],
         params: bookingParams,
-        response: { 200: bookingSchema, 400: error, 401: error, 403: error, 404: error },
+        response: { 200: bookingSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -209,7 +217,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/booking/:id',
     {
-      preHandler: requireUser,
+      preHandler: [requireUser, uuidOr404],
       // The card gateway failing answers 502, as on the other payment routes.
       errorHandler: answerPaymentFailure,
       schema: {
@@ -221,33 +229,23 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           '200 with modifiedCount 0; another payment for a paid booking answers 409.',
         tags: ['payments'],
         security: [{ bearer: [] }],
-        params: z.object({ id: z.string() }),
+        params: anyBookingId,
         body: confirmPaymentSchema,
         response: {
           200: z.object({
             modifiedCount: z.union([z.literal(0), z.literal(1)]),
             booking: bookingSchema,
           }),
-          400: error,
-          401: error,
-          403: error,
-          404: error,
-          409: error,
-          502: error,
+          ...errorResponses(400, 401, 403, 404, 409, 502),
         },
       },
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      // Checked here rather than by the schema, so that a bad body is still a 400.
-      if (!bookingParams.safeParse({ id }).success) {
-        return reply.code(404).send(errorBody(404, bookingErrors.noSuchBooking));
-      }
+    async (request) => {
       const { modifiedCount, booking } = await confirmPayment(
         app.payments,
         request.log,
         callerOf(request),
-        id,
+        request.params.id,
         request.body,
       );
       return { modifiedCount, booking: toApiBooking(booking, moment()) };
@@ -271,11 +269,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: bookingParams,
         response: {
           200: z.object({ deletedCount: z.number() }),
-          400: error,
-          401: error,
-          403: error,
-          404: error,
-          409: error,
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },
@@ -294,6 +288,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/:id/status',
     {
       onRequest: requireAdmin,
+      preHandler: uuidOr404,
       schema: {
         operationId: 'setVisitStatus',
         summary: 'Mark how a visit went: arrived, completed or no-show (administrators)',
@@ -305,30 +300,21 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'a booking already has changes nothing (`changed: false`).',
         tags: ['schedule'],
         security: [{ bearer: [] }],
-        params: z.object({ id: z.string() }),
+        params: anyBookingId,
         body: visitStatusRequestSchema,
         response: {
           200: z.object({ changed: z.boolean(), booking: bookingSchema }),
-          400: error,
-          401: error,
-          403: error,
-          404: error,
-          409: error,
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      // Checked here rather than by the schema, so that a bad body is still a 400.
-      if (!bookingParams.safeParse({ id }).success) {
-        return reply.code(404).send(errorBody(404, clinicErrors.noSuchBooking));
-      }
+    async (request) => {
       const now = moment();
       const { booking, changed } = await changeVisitStatus(
         app.db,
         now,
         callerOf(request),
-        id,
+        request.params.id,
         request.body.status,
       );
       return { changed, booking: toApiBooking(booking, now) };
@@ -339,6 +325,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/:id/cancel',
     {
       onRequest: requireAdmin,
+      preHandler: uuidOr404,
       // The card gateway failing answers 502, as on the other payment routes.
       errorHandler: answerPaymentFailure,
       schema: {
@@ -354,30 +341,21 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'payment is cancelled with the provider first.',
         tags: ['schedule'],
         security: [{ bearer: [] }],
-        params: z.object({ id: z.string() }),
+        params: anyBookingId,
         body: clinicCancelRequestSchema,
         response: {
           200: z.object({ booking: bookingSchema }),
-          400: error,
-          401: error,
-          403: error,
-          404: error,
-          409: error,
-          502: error,
+          ...errorResponses(400, 401, 403, 404, 409, 502),
         },
       },
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (!bookingParams.safeParse({ id }).success) {
-        return reply.code(404).send(errorBody(404, clinicErrors.noSuchBooking));
-      }
+    async (request) => {
       const now = moment();
       const { booking, refund } = await cancelByClinic(
         { db: app.db, payments: app.payments, mail: app.mailQueue, log: request.log },
         now,
         callerOf(request),
-        id,
+        request.params.id,
         request.body.reason,
       );
       answers.clear();

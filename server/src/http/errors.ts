@@ -27,6 +27,19 @@ export const errorResponseSchema = z
       'failed validation, which field failed and why).',
   ) satisfies z.ZodType<ErrorBody>;
 
+/**
+ * The response schemas of the error answers a route declares: `...errorResponses(400, 401, 404)`
+ * stands for `400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema`.
+ */
+export function errorResponses<const Code extends number>(
+  ...codes: Code[]
+): Record<Code, typeof errorResponseSchema> {
+  return Object.fromEntries(codes.map((code) => [code, errorResponseSchema])) as Record<
+    Code,
+    typeof errorResponseSchema
+  >;
+}
+
 export function errorBody(statusCode: number, message: string): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }

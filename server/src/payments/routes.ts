@@ -7,7 +7,7 @@ import {
 } from '@doctors-portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, requireUser } from '../auth/guards.js';
-import { errorResponseSchema as error } from '../http/errors.js';
+import { errorResponses } from '../http/errors.js';
 import { confirmDemoPayment } from './demo-gateway.js';
 import { answerPaymentFailure } from './errors.js';
 import { createPaymentIntent } from './service.js';
@@ -38,7 +38,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Which card gateway the payment page uses, with its publishable key',
         tags: ['payments'],
         security: [],
-        response: { 200: paymentConfigSchema, 400: error },
+        response: { 200: paymentConfigSchema, ...errorResponses(400) },
       },
     },
     async () =>
@@ -63,12 +63,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createPaymentIntentSchema,
         response: {
           200: paymentIntentResponseSchema,
-          400: error,
-          401: error,
-          403: error,
-          404: error,
-          409: error,
-          502: error,
+          ...errorResponses(400, 401, 403, 404, 409, 502),
         },
       },
     },
@@ -95,11 +90,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           body: demoConfirmSchema,
           response: {
             200: demoConfirmResultSchema,
-            400: error,
-            401: error,
-            403: error,
-            404: error,
-            409: error,
+            ...errorResponses(400, 401, 403, 404, 409),
           },
         },
       },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { adminActor } from '../audit/log.js';
 import { callerOf, isOwnEmail, requireAdmin, requireUser } from '../auth/guards.js';
 import { sameOriginOnly, trustedOriginsOf } from '../auth/same-origin.js';
-import { errorResponseSchema as error, errorBody } from '../http/errors.js';
+import { errorBody, errorResponses } from '../http/errors.js';
 import {
   countAdmins,
   findUserByEmail,
@@ -75,9 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.object({ email: z.string().optional() }).nullish(),
         response: {
           200: z.object({ token: z.string(), expiresAt: z.string() }),
-          400: error,
-          401: error,
-          403: error,
+          ...errorResponses(400, 401, 403),
         },
       },
     },
@@ -106,7 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         security: [{ bearer: [] }],
         params: ownEmailParam,
-        response: { 200: z.object({ admin: z.boolean() }), 400: error, 401: error, 403: error },
+        response: { 200: z.object({ admin: z.boolean() }), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -131,7 +129,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security: [{ bearer: [] }],
         querystring: usersQuerySchema,
-        response: { 200: z.array(userSchema), 400: error, 401: error, 403: error },
+        response: { 200: z.array(userSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -154,10 +152,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: emailParam,
         response: {
           200: z.object({ modifiedCount: z.number() }),
-          400: error,
-          401: error,
-          403: error,
-          404: error,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
@@ -190,11 +185,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: emailParam,
         response: {
           200: z.object({ deletedCount: z.number() }),
-          400: error,
-          401: error,
-          403: error,
-          404: error,
-          409: error,
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },
