@@ -2,6 +2,7 @@ export * from './admin.js';
 export * from './audit.js';
 export * from './booking.js';
 export * from './clinic.js';
+export * from './clinic-calendar.js';
 export * from './constants.js';
 export * from './contact.js';
 export * from './dates.js';

@@ -17,6 +17,7 @@ export const paths = {
   history: '/dashboard/history',
   payment: (bookingId: string) => `/dashboard/payment/${bookingId}`,
   schedule: '/dashboard/schedule',
+  clinic: '/dashboard/clinic',
   treatments: '/dashboard/treatments',
   users: '/dashboard/users',
   addDoctor: '/dashboard/add-doctor',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { bookingRoutes } from './bookings/routes.js';
+import { clinicCalendarRoutes } from './clinic/calendar-routes.js';
 import { clinicRoutes } from './clinic/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { doctorRoutes } from './doctors/routes.js';
@@ -24,6 +25,7 @@ export async function apiRoutes(api: FastifyInstance) {
   }
   await api.register(healthRoutes);
   await api.register(clinicRoutes);
+  await api.register(clinicCalendarRoutes);
   await api.register(authRoutes);
   await api.register(treatmentRoutes);
   await api.register(bookingRoutes);

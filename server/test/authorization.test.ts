@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertContactMessage } from '../src/contact/repository.js';
@@ -82,6 +83,24 @@ function contactMessage(f: SecurityFixtures) {
     { email: 'visitor@mail.com', subject: 'A question', message: 'Hello' },
     new Date(),
   );
+}
+
+/** A closure far from every booking, written straight into the table; its id. */
+async function matrixClosure(f: SecurityFixtures, role: Role): Promise<string> {
+  const id = randomUUID();
+  const day = clinicDay(620 + ROLES.indexOf(role));
+  await f.t.db
+    .insertInto('closure')
+    .values({
+      id,
+      from_date: day,
+      to_date: day,
+      label: 'Matrix closure to remove',
+      created_at: new Date().toISOString(),
+      created_by: null,
+    })
+    .execute();
+  return id;
 }
 
 function webhookEvent(): string {
@@ -278,6 +297,66 @@ const rows: Row[] = [
       method: 'PATCH',
       url: '/api/treatments/pediatric-dental',
       payload: { description: 'Gentle dental care for children.' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/clinic/calendar',
+    what: 'the closed dates of the next month (public)',
+    call: () => get(`/api/clinic/calendar?from=${clinicDay(0)}&to=${clinicDay(30)}`),
+    expect: all(200),
+  },
+  {
+    route: 'PUT /api/clinic/opening-days',
+    what: 'opening every day of the week (the default, so that nothing else changes)',
+    call: () => ({
+      method: 'PUT',
+      url: '/api/clinic/opening-days',
+      payload: { days: [0, 1, 2, 3, 4, 5, 6] },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/closures',
+    what: 'the closures not over yet, with the bookings on their days',
+    call: () => get('/api/closures'),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/closures',
+    what: 'closing a day far from every booking (a day of its own for each caller)',
+    call: (role) => {
+      const day = clinicDay(600 + ROLES.indexOf(role));
+      return {
+        method: 'POST',
+        url: '/api/closures',
+        payload: { from: day, to: day, label: `Matrix closure ${role}` },
+      };
+    },
+    expect: adminOnly(201),
+  },
+  {
+    route: 'DELETE /api/closures/:id',
+    what: 'removing a closure (a fresh one for each caller)',
+    call: async (role, f) => ({
+      method: 'DELETE',
+      url: `/api/closures/${await matrixClosure(f, role)}`,
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/clinic/rules',
+    what: 'the booking rules',
+    call: () => get('/api/clinic/rules'),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'PUT /api/clinic/rules',
+    what: 'storing the booking rules as the environment sets them (nothing else changes)',
+    call: (_role, f) => ({
+      method: 'PUT',
+      url: '/api/clinic/rules',
+      payload: { ...f.t.config.bookingRules },
     }),
     expect: adminOnly(200),
   },

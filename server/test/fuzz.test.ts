@@ -438,6 +438,15 @@ describe(`bad-input fuzzing (${engine})`, () => {
         price: 70.5,
         slots: ['3:00 PM - 3:30 PM', '3:30 PM - 4:00 PM'],
       },
+      'PUT /api/clinic/opening-days': { days: [0, 1, 2, 3, 4, 5, 6] },
+      'POST /api/closures': { from: clinicDay(700), to: clinicDay(701), label: 'Fuzz holiday' },
+      'PUT /api/clinic/rules': {
+        horizonDays: 730,
+        minNoticeMinutes: 0,
+        maxUnpaidBookings: 5,
+        cancellationNoticeHours: 0,
+        reminderLeadHours: 24,
+      },
       'PUT /api/user/:email': { email: f.people.A.email },
       'POST /api/contact': {
         email: 'visitor@mail.com',

@@ -1,13 +1,16 @@
 import { type AvailableTreatment, centsToDollars, type IsoDate } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
+import { bookingRulesOf, cachedClinicCalendar, closedReason } from '../clinic/calendar.js';
 import type { Database } from '../db/schema.js';
 import { cachedTreatments } from '../treatments/repository.js';
-import { type ClinicMoment, hasStarted } from './clock.js';
+import { type ClinicMoment, startsWithin } from './clock.js';
 import { bookedSlotsOn, slotKey } from './repository.js';
 
 /**
  * Every treatment in display order with the slots still bookable on `date`: booked slots,
- * slots of past dates and today's slots that have started are left out.
+ * slots of past dates, slots starting within the clinic's minimum notice (today's that have
+ * started, at least) are left out, and a day the clinic is closed (a weekly closed day or a
+ * closure) has none.
  */
 export async function availableOn(
   db: Kysely<Database>,
@@ -15,17 +18,22 @@ export async function availableOn(
   moment: ClinicMoment,
 ): Promise<AvailableTreatment[]> {
   const past = date < moment.today;
-  const [treatments, booked] = await Promise.all([
+  const [treatments, booked, calendar, rules] = await Promise.all([
     cachedTreatments(db),
     past ? new Set<string>() : bookedSlotsOn(db, date),
+    cachedClinicCalendar(db),
+    bookingRulesOf(db),
   ]);
+  const none = past || closedReason(calendar, date) !== null;
+  const notice = rules.minNoticeMinutes;
   return treatments.map((treatment) => ({
     _id: treatment.id,
     name: treatment.name,
-    slots: past
+    slots: none
       ? []
       : treatment.slots.filter(
-          (slot) => !booked.has(slotKey(treatment.id, slot)) && !hasStarted(date, slot, moment),
+          (slot) =>
+            !booked.has(slotKey(treatment.id, slot)) && !startsWithin(date, slot, moment, notice),
         ),
     price: centsToDollars(treatment.priceCents),
   }));

@@ -4,12 +4,18 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { bookingSubject, patientActor, recordAudit } from '../audit/log.js';
 import type { CurrentUser } from '../auth/current-user.js';
+import {
+  bookingRulesOf,
+  cachedClinicCalendar,
+  clinicCalendarMessages,
+  closedReason,
+} from '../clinic/calendar.js';
 import type { BookingRules } from '../config/env.js';
 import type { Transact } from '../db/group-commit.js';
 import type { Booking, Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { findTreatment } from '../treatments/repository.js';
-import { type ClinicMoment, hasStarted } from './clock.js';
+import { type ClinicMoment, hasStarted, startsWithin } from './clock.js';
 import { bookingErrors } from './errors.js';
 import {
   brokenBookingRule,
@@ -37,13 +43,19 @@ export function isOwnBooking(caller: CurrentUser, booking: Booking): boolean {
 
 /**
  * Whether the patient may cancel the booking now: booked or confirmed (not yet arrived, seen,
- * missed or cancelled), unpaid and not started.
+ * missed or cancelled), unpaid, and not starting within the clinic's cancellation notice (not
+ * started, when there is none). The one rule: the API's `cancellable` flag, which the web app
+ * shows, comes from here.
  */
-export function isCancellable(row: Booking, moment: ClinicMoment): boolean {
+export function isCancellable(
+  row: Booking,
+  moment: ClinicMoment,
+  cancellationNoticeHours = 0,
+): boolean {
   return (
     (row.status === 'booked' || row.status === 'confirmed') &&
     row.paid_at === null &&
-    !hasStarted(row.date, row.slot, moment)
+    !startsWithin(row.date, row.slot, moment, cancellationNoticeHours * 60)
   );
 }
 
@@ -82,12 +94,15 @@ export async function bookSlot(
   db: Kysely<Database>,
   transact: Transact,
   moment: ClinicMoment,
-  rules: BookingRules,
+  defaults: BookingRules,
   patient: CurrentUser,
   request: BookingRequestBody,
   whileBooking: (tx: Kysely<Database>, booking: Booking) => Promise<void>,
 ): Promise<BookingOutcome> {
   if (!patient.emailVerified) throw new HttpError(403, bookingErrors.unverified);
+  const calendar = await cachedClinicCalendar(db);
+  // `defaults` are the environment's rules; the clinic's own stored rules replace them.
+  const rules = calendar.storedRules ?? defaults;
   const { date } = request;
   if (date < moment.today) throw new HttpError(400, bookingErrors.pastDate);
   const lastDate = addDays(moment.today, rules.horizonDays);
@@ -97,12 +112,17 @@ export async function bookSlot(
       bookingErrors.beyondHorizon(rules.horizonDays, formatMediumDate(lastDate)),
     );
   }
+  const closed = closedReason(calendar, date);
+  if (closed) throw new HttpError(400, clinicCalendarMessages.closed(closed));
   const treatment = await findTreatment(db, request.treatmentId);
   if (!treatment) throw new HttpError(400, bookingErrors.unknownTreatment);
   if (!treatment.slots.includes(request.slot)) {
     throw new HttpError(400, bookingErrors.slotNotOffered);
   }
   if (hasStarted(date, request.slot, moment)) throw new HttpError(400, bookingErrors.slotStarted);
+  if (startsWithin(date, request.slot, moment, rules.minNoticeMinutes)) {
+    throw new HttpError(400, clinicCalendarMessages.minimumNotice(rules.minNoticeMinutes));
+  }
 
   const booking: Booking = {
     id: randomUUID(),
@@ -188,6 +208,10 @@ export async function cancelBooking(
   if (!isOwnBooking(caller, booking)) throw new HttpError(403, bookingErrors.notYourBooking);
   if (booking.paid_at !== null) throw new HttpError(409, bookingErrors.paid);
   if (!isCancellable(booking, moment)) throw new HttpError(409, bookingErrors.started);
+  const { cancellationNoticeHours } = await bookingRulesOf(db);
+  if (!isCancellable(booking, moment, cancellationNoticeHours)) {
+    throw new HttpError(409, clinicCalendarMessages.cancellationNotice(cancellationNoticeHours));
+  }
   const payment = await releasePayment(booking);
   if (payment === 'paid') throw new HttpError(409, bookingErrors.paid);
   if (payment === 'processing') throw new HttpError(409, bookingErrors.paymentProcessing);

@@ -1,4 +1,4 @@
-import { type IsoDate, slotStartMinutes } from '@doctors-portal/contract';
+import { daysBetween, type IsoDate, slotStartMinutes } from '@doctors-portal/contract';
 
 /**
  * Where the booking rules read the time. Tests replace `now` (vi.spyOn(clock, 'now')) to stand
@@ -62,4 +62,25 @@ export function hasStarted(date: IsoDate, slot: string, moment: ClinicMoment): b
   if (date !== moment.today) return date < moment.today;
   const start = slotStartMinutes(slot);
   return start === null || start <= moment.minutes;
+}
+
+/**
+ * Whether a slot on a date starts within `minutes` of the moment (or has started): the clinic's
+ * minimum notice for a booking, its cancellation notice for a patient's cancellation. Counted in
+ * the clinic's wall-clock minutes (a daylight-saving change moves the edge by its hour). With 0
+ * minutes, the same as `hasStarted`.
+ */
+export function startsWithin(
+  date: IsoDate,
+  slot: string,
+  moment: ClinicMoment,
+  minutes: number,
+): boolean {
+  if (hasStarted(date, slot, moment)) return true;
+  if (minutes <= 0) return false;
+  const start = slotStartMinutes(slot);
+  // A label without a time on a later date: there is no knowing, it stays open.
+  if (start === null) return false;
+  const until = (daysBetween(moment.today, date) - 1) * 1440 + start - moment.minutes;
+  return until < minutes;
 }

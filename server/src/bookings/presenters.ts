@@ -12,13 +12,15 @@ import type { ScheduledBooking } from './schedule-repository.js';
 
 /**
  * A stored booking as the API shows it (spec section 3), at `moment` in the clinic's day, with
- * the id of its refund if its payment was given back. Its date stays an ISO date: the response
- * schema writes it in the spec's medium format.
+ * the id of its refund if its payment was given back, cancellable by its patient under the
+ * clinic's cancellation notice. Its date stays an ISO date: the response schema writes it in the
+ * spec's medium format.
  */
 export function toApiBooking(
   row: Booking,
   moment: ClinicMoment,
   refundId: string | null = null,
+  cancellationNoticeHours = 0,
 ): ApiBooking {
   return {
     _id: row.id,
@@ -34,7 +36,7 @@ export function toApiBooking(
     paid: row.paid_at !== null,
     transactionId: row.transaction_id,
     status: row.status,
-    cancellable: isCancellable(row, moment),
+    cancellable: isCancellable(row, moment, cancellationNoticeHours),
     // The clinic's reason is for the patient; the patient's own cancellations are not listed.
     cancelReason: row.status === 'cancelled' ? row.cancel_reason : null,
     refund: refundId ? { id: refundId } : null,

@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, isOwnEmail, requireAdmin, requireUser } from '../auth/guards.js';
+import { bookingRulesOf } from '../clinic/calendar.js';
 import { errorResponseSchema as error, errorBody, errorResponses } from '../http/errors.js';
 import { answerPaymentFailure } from '../payments/errors.js';
 import { confirmPayment, releaseBookingPayment } from '../payments/service.js';
@@ -181,9 +182,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         rows.filter((row) => row.status === 'cancelled').map((row) => row.id),
       );
       const now = moment();
+      const { cancellationNoticeHours: notice } = await bookingRulesOf(app.db);
       reply.header('cache-control', 'private, no-store');
       return inAppointmentOrder(rows).map((row) =>
-        toApiBooking(row, now, refunds.get(row.id) ?? null),
+        toApiBooking(row, now, refunds.get(row.id) ?? null, notice),
       );
     },
   );
@@ -209,8 +211,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const booking = await readableBooking(app.db, callerOf(request), request.params.id);
       const refunds = await refundsOf(app.db, [booking.id]);
+      const { cancellationNoticeHours: notice } = await bookingRulesOf(app.db);
       reply.header('cache-control', 'private, no-store');
-      return toApiBooking(booking, moment(), refunds.get(booking.id) ?? null);
+      return toApiBooking(booking, moment(), refunds.get(booking.id) ?? null, notice);
     },
   );
 

@@ -52,6 +52,18 @@ describe('loadConfig', () => {
       { MAX_UNPAID_BOOKINGS: 'many' },
       'MAX_UNPAID_BOOKINGS must be a whole number of bookings from 1 to 10000 (got "many")',
     ],
+    [
+      { MIN_BOOKING_NOTICE_MINUTES: '-5' },
+      'MIN_BOOKING_NOTICE_MINUTES must be a whole number of minutes from 0 to 43200 (got "-5")',
+    ],
+    [
+      { CANCELLATION_NOTICE_HOURS: '1.5' },
+      'CANCELLATION_NOTICE_HOURS must be a whole number of hours from 0 to 720 (got "1.5")',
+    ],
+    [
+      { REMINDER_LEAD_HOURS: '0' },
+      'REMINDER_LEAD_HOURS must be a whole number of hours from 1 to 720 (got "0")',
+    ],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
   ])('refuses %o with a one-line message naming the variable', (env, message) => {
     let error: unknown;

@@ -86,6 +86,9 @@ const envSchema = z.object({
     .default('America/New_York'),
   BOOKING_HORIZON_DAYS: wholeNumber(1, 36_500, 'days').default(180),
   MAX_UNPAID_BOOKINGS: wholeNumber(1, 10_000, 'bookings').default(5),
+  MIN_BOOKING_NOTICE_MINUTES: wholeNumber(0, 43_200, 'minutes').default(0),
+  CANCELLATION_NOTICE_HOURS: wholeNumber(0, 720, 'hours').default(0),
+  REMINDER_LEAD_HOURS: wholeNumber(1, 720, 'hours').default(24),
   SMTP_URL: smtpUrl.optional(),
   MAIL_FROM: mailbox.optional(),
   MAIL_RATE: mailRate.default(10),
@@ -200,10 +203,18 @@ export interface Config {
   timeouts: Timeouts;
 }
 
-/** What a patient may book: how far ahead, and how many upcoming visits left unpaid. */
+/**
+ * What a patient may book and cancel: how far ahead, how long before the start at the latest, how
+ * many upcoming visits left unpaid, until when a cancellation is free, and when the reminder goes
+ * out. These are the defaults; the clinic's own, stored in the database, replace them
+ * (clinic/calendar.ts).
+ */
 export interface BookingRules {
   horizonDays: number;
+  minNoticeMinutes: number;
   maxUnpaidBookings: number;
+  cancellationNoticeHours: number;
+  reminderLeadHours: number;
 }
 
 export type PaymentsConfig =
@@ -280,6 +291,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bookingRules: {
       horizonDays: env.BOOKING_HORIZON_DAYS,
       maxUnpaidBookings: env.MAX_UNPAID_BOOKINGS,
+      minNoticeMinutes: env.MIN_BOOKING_NOTICE_MINUTES,
+      cancellationNoticeHours: env.CANCELLATION_NOTICE_HOURS,
+      reminderLeadHours: env.REMINDER_LEAD_HOURS,
     },
     mail: {
       ...(env.SMTP_URL

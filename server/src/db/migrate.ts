@@ -7,6 +7,7 @@ import * as bookingOwnership from './migrations/0004_booking_ownership.js';
 import * as auditAndMessages from './migrations/0005_audit_and_messages.js';
 import * as schedule from './migrations/0006_schedule.js';
 import * as treatmentCatalogue from './migrations/0007_treatment_catalogue.js';
+import * as clinicCalendar from './migrations/0008_clinic_calendar.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005_audit_and_messages': auditAndMessages,
   '0006_schedule': schedule,
   '0007_treatment_catalogue': treatmentCatalogue,
+  '0008_clinic_calendar': clinicCalendar,
 };
 
 export class MigrationError extends StartupError {

@@ -227,6 +227,29 @@ export interface ContactMessageTable {
   read_at: string | null;
 }
 
+/**
+ * A setting the clinic changed (migrations/0008), its value as JSON: 'opening_days' (an array of
+ * weekdays, 0 = Sunday) or 'booking_rules'. Without a row, the setting keeps its default.
+ */
+export interface ClinicSettingTable {
+  name: string;
+  value: string;
+  /** ISO time. */
+  updated_at: string;
+  /** The administrator's account id. */
+  updated_by: string | null;
+}
+
+/** Dates the clinic is closed, `from_date` to `to_date` (ISO dates, both included). */
+export interface ClosureTable {
+  id: string;
+  from_date: string;
+  to_date: string;
+  label: string;
+  created_at: ColumnType<string, string, never>;
+  created_by: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -245,6 +268,8 @@ export interface Database {
   mail_queue: MailQueueTable;
   audit_log: AuditLogTable;
   contact_message: ContactMessageTable;
+  clinic_setting: ClinicSettingTable;
+  closure: ClosureTable;
 }
 
 export type NewTreatment = Insertable<TreatmentTable>;

@@ -1,0 +1,190 @@
+import {
+  type BookingRulesInput,
+  bookingRulesSchema,
+  type ClosedDate,
+  type Closure,
+  datesBetween,
+  EVERY_DAY,
+  formatMediumDate,
+  type IsoDate,
+  WEEKDAY_NAMES,
+  weekdayOf,
+} from '@doctors-portal/contract';
+import type { Kysely } from 'kysely';
+import type { BookingRules } from '../config/env.js';
+import type { Database } from '../db/schema.js';
+
+/**
+ * The clinic's calendar and booking rules as the booking code reads them: the weekly opening
+ * days, the closures and the rules in force (stored in the database, the environment's values
+ * until the clinic sets its own). Every GET /api/available and booking asks for them, so each
+ * instance keeps what it read for CLINIC_CALENDAR_CACHE_MS per database and forgets it at once
+ * when it changes them itself; a change made through another instance shows here within that
+ * time.
+ */
+
+/** How long an instance reuses the calendar and rules it read. */
+export const CLINIC_CALENDAR_CACHE_MS = 5_000;
+
+export const OPENING_DAYS_SETTING = 'opening_days';
+export const BOOKING_RULES_SETTING = 'booking_rules';
+
+/** What the booking code needs of the clinic's calendar and rules, read at once. */
+export interface ClinicCalendarState {
+  /** The weekly opening days, sorted (0 = Sunday). */
+  openingDays: number[];
+  /** The closures not over before the day they were read (and any later ones), by first date. */
+  closures: Closure[];
+  /** The rules the clinic stored, or null when it has stored none. */
+  storedRules: BookingRules | null;
+}
+
+/** The environment's rules, per database: the app registers them when it starts. */
+const defaultsByDb = new WeakMap<Kysely<Database>, BookingRules>();
+
+/** Fallback for a database no app registered: the environment schema's own defaults. */
+const BUILT_IN_DEFAULTS: BookingRules = {
+  horizonDays: 180,
+  minNoticeMinutes: 0,
+  maxUnpaidBookings: 5,
+  cancellationNoticeHours: 0,
+  reminderLeadHours: 24,
+};
+
+/** Records the environment's booking rules as the defaults of `db` (at the app's start). */
+export function setDefaultRules(db: Kysely<Database>, defaults: BookingRules): void {
+  defaultsByDb.set(db, defaults);
+}
+
+/** The environment's booking rules of `db`. */
+export function defaultRules(db: Kysely<Database>): BookingRules {
+  return defaultsByDb.get(db) ?? BUILT_IN_DEFAULTS;
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function openingDaysOf(value: unknown): number[] {
+  if (!Array.isArray(value)) return [...EVERY_DAY];
+  const days = value.filter((day): day is number => Number.isInteger(day) && day >= 0 && day <= 6);
+  return days.length > 0 ? [...new Set(days)].sort() : [...EVERY_DAY];
+}
+
+function rulesOf(value: unknown, defaults: BookingRules): BookingRules | null {
+  if (value === undefined) return null;
+  const parsed = bookingRulesSchema.partial().safeParse(value);
+  return parsed.success ? { ...defaults, ...stripUndefined(parsed.data) } : null;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export const toClosure = (row: {
+  id: string;
+  from_date: string;
+  to_date: string;
+  label: string;
+  created_at: string;
+}): Closure => ({
+  id: row.id,
+  from: row.from_date as IsoDate,
+  to: row.to_date as IsoDate,
+  label: row.label,
+  createdAt: row.created_at,
+});
+
+/** Reads the calendar and rules from the database (closures ending on or after `since`). */
+export async function readClinicCalendar(
+  db: Kysely<Database>,
+  since: IsoDate | null = null,
+): Promise<ClinicCalendarState> {
+  let closures = db.selectFrom('closure').selectAll();
+  if (since) closures = closures.where('to_date', '>=', since);
+  const [settings, rows] = await Promise.all([
+    db.selectFrom('clinic_setting').select(['name', 'value']).execute(),
+    closures.orderBy('from_date').orderBy('to_date').orderBy('id').execute(),
+  ]);
+  const setting = (name: string) => parseJson(settings.find((row) => row.name === name)?.value);
+  return {
+    openingDays: openingDaysOf(setting(OPENING_DAYS_SETTING)),
+    closures: rows.map(toClosure),
+    storedRules: rulesOf(setting(BOOKING_RULES_SETTING), defaultRules(db)),
+  };
+}
+
+const cache = new WeakMap<Kysely<Database>, { at: number; state: Promise<ClinicCalendarState> }>();
+
+/** The calendar and rules, read at most once per CLINIC_CALENDAR_CACHE_MS per database. */
+export function cachedClinicCalendar(
+  db: Kysely<Database>,
+  now = Date.now(),
+): Promise<ClinicCalendarState> {
+  const hit = cache.get(db);
+  if (hit && now - hit.at < CLINIC_CALENDAR_CACHE_MS) return hit.state;
+  const state = readClinicCalendar(db);
+  cache.set(db, { at: now, state });
+  // A failed read is not kept: the next call asks the database again.
+  state.catch(() => {
+    if (cache.get(db)?.state === state) cache.delete(db);
+  });
+  return state;
+}
+
+/** Forgets the cached calendar and rules of `db` (after this process changed them). */
+export function forgetClinicCalendar(db: Kysely<Database>): void {
+  cache.delete(db);
+}
+
+/** The booking rules in force: the clinic's own, or the environment's. */
+export async function bookingRulesOf(db: Kysely<Database>): Promise<BookingRules> {
+  return (await cachedClinicCalendar(db)).storedRules ?? defaultRules(db);
+}
+
+/** Why the clinic is closed on `date`, or null when it is open. */
+export function closedReason(state: ClinicCalendarState, date: IsoDate): ClosedDate | null {
+  const closure = state.closures.find((entry) => entry.from <= date && date <= entry.to);
+  if (closure) return { date, reason: 'closure', label: closure.label };
+  const weekday = weekdayOf(date);
+  if (!state.openingDays.includes(weekday)) {
+    return { date, reason: 'weekly', label: `Closed on ${WEEKDAY_NAMES[weekday]}s` };
+  }
+  return null;
+}
+
+/** Every closed date from `from` to `to`, in date order. */
+export function closedDatesBetween(
+  state: ClinicCalendarState,
+  from: IsoDate,
+  to: IsoDate,
+): ClosedDate[] {
+  return datesBetween(from, to)
+    .map((date) => closedReason(state, date))
+    .filter((closed): closed is ClosedDate => closed !== null);
+}
+
+export const clinicCalendarMessages = {
+  closed: (closed: ClosedDate) =>
+    `The clinic is closed on ${formatMediumDate(closed.date)} (${closed.label}). Please pick another day.`,
+  minimumNotice: (minutes: number) =>
+    `Bookings close ${describeMinutes(minutes)} before the visit starts. Please pick a later slot.`,
+  cancellationNotice: (hours: number) =>
+    `Bookings can be cancelled up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before the visit. Please call the clinic.`,
+  noSuchClosure: 'There is no such closure.',
+} as const;
+
+/** '90 minutes', '2 hours', '1 day'. */
+export function describeMinutes(minutes: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (minutes % 1440 === 0) return plural(minutes / 1440, 'day');
+  if (minutes % 60 === 0) return plural(minutes / 60, 'hour');
+  return plural(minutes, 'minute');
+}
+
+export type { BookingRulesInput };

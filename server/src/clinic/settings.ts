@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { BookingRulesInput, Closure, IsoDate, ScheduleEntry } from '@doctors-portal/contract';
+import type { Kysely } from 'kysely';
+import { adminActor, recordAudit } from '../audit/log.js';
+import type { CurrentUser } from '../auth/current-user.js';
+import { forgetAvailabilityAnswers } from '../bookings/availability-cache.js';
+import { type ClinicMoment, hasStarted } from '../bookings/clock.js';
+import { inAppointmentOrder, toScheduleEntry } from '../bookings/presenters.js';
+import { listSchedule } from '../bookings/schedule-repository.js';
+import type { Database } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import {
+  BOOKING_RULES_SETTING,
+  clinicCalendarMessages,
+  defaultRules,
+  forgetClinicCalendar,
+  OPENING_DAYS_SETTING,
+  readClinicCalendar,
+  toClosure,
+} from './calendar.js';
+
+/**
+ * The clinic's changes to its calendar and booking rules (administrators). Each is written with
+ * its audit entry in one transaction; afterwards this instance forgets the calendar, the rules
+ * and the availability answers it had kept, so that its next answer shows the change.
+ */
+
+function afterChange(db: Kysely<Database>): void {
+  forgetClinicCalendar(db);
+  forgetAvailabilityAnswers();
+}
+
+async function writeSetting(
+  tx: Kysely<Database>,
+  name: string,
+  value: unknown,
+  admin: CurrentUser,
+  at: Date,
+): Promise<void> {
+  const row = {
+    name,
+    value: JSON.stringify(value),
+    updated_at: at.toISOString(),
+    updated_by: admin.id,
+  };
+  await tx
+    .insertInto('clinic_setting')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .column('name')
+        .doUpdateSet({ value: row.value, updated_at: row.updated_at, updated_by: row.updated_by }),
+    )
+    .execute();
+}
+
+/** `PUT /api/clinic/opening-days`: the days of the week the clinic opens, sorted. */
+export async function setOpeningDays(
+  db: Kysely<Database>,
+  admin: CurrentUser,
+  days: number[],
+): Promise<number[]> {
+  const sorted = [...days].sort();
+  const at = new Date();
+  await db.transaction().execute(async (tx) => {
+    const before = (await readClinicCalendar(tx, null)).openingDays;
+    await writeSetting(tx, OPENING_DAYS_SETTING, sorted, admin, at);
+    await recordAudit(tx, {
+      actor: adminActor(admin),
+      action: 'clinic.opening_days_changed',
+      subject: { type: 'clinic', id: OPENING_DAYS_SETTING, label: 'Opening days' },
+      before: { days: before },
+      after: { days: sorted },
+      at,
+    });
+  });
+  afterChange(db);
+  return sorted;
+}
+
+/** `PUT /api/clinic/rules`: the clinic's own booking rules, in place of the environment's. */
+export async function setBookingRules(
+  db: Kysely<Database>,
+  admin: CurrentUser,
+  rules: BookingRulesInput,
+): Promise<void> {
+  const at = new Date();
+  await db.transaction().execute(async (tx) => {
+    const before = (await readClinicCalendar(tx, null)).storedRules ?? defaultRules(db);
+    await writeSetting(tx, BOOKING_RULES_SETTING, rules, admin, at);
+    await recordAudit(tx, {
+      actor: adminActor(admin),
+      action: 'clinic.rules_changed',
+      subject: { type: 'clinic', id: BOOKING_RULES_SETTING, label: 'Booking rules' },
+      before: { ...before },
+      after: { ...rules },
+      at,
+    });
+  });
+  afterChange(db);
+}
+
+/**
+ * The live bookings (booked or confirmed, not started) on the days from `from` to `to`, in slot
+ * order: those a closure leaves the clinic to cancel.
+ */
+export async function liveBookingsBetween(
+  db: Kysely<Database>,
+  moment: ClinicMoment,
+  from: IsoDate,
+  to: IsoDate,
+): Promise<ScheduleEntry[]> {
+  if (to < moment.today) return [];
+  const rows = await listSchedule(db, { from: from < moment.today ? moment.today : from, to });
+  return inAppointmentOrder(
+    rows.filter(
+      (row) =>
+        (row.status === 'booked' || row.status === 'confirmed') &&
+        !hasStarted(row.date, row.slot, moment),
+    ),
+  ).map(toScheduleEntry);
+}
+
+/** `POST /api/closures`: the clinic is closed from `from` to `to`, for `label`. */
+export async function addClosure(
+  db: Kysely<Database>,
+  admin: CurrentUser,
+  input: { from: IsoDate; to: IsoDate; label: string },
+): Promise<Closure> {
+  const at = new Date();
+  const row = {
+    id: randomUUID(),
+    from_date: input.from,
+    to_date: input.to,
+    label: input.label,
+    created_at: at.toISOString(),
+    created_by: admin.id,
+  };
+  await db.transaction().execute(async (tx) => {
+    await tx.insertInto('closure').values(row).execute();
+    await recordAudit(tx, {
+      actor: adminActor(admin),
+      action: 'clinic.closure_added',
+      subject: { type: 'closure', id: row.id, label: input.label },
+      after: { from: input.from, to: input.to, label: input.label },
+      at,
+    });
+  });
+  afterChange(db);
+  return toClosure(row);
+}
+
+/** `DELETE /api/closures/{id}`: the clinic opens on those days again (404 for an unknown id). */
+export async function removeClosure(
+  db: Kysely<Database>,
+  admin: CurrentUser,
+  id: string,
+): Promise<void> {
+  const at = new Date();
+  await db.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom('closure').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new HttpError(404, clinicCalendarMessages.noSuchClosure);
+    await tx.deleteFrom('closure').where('id', '=', id).execute();
+    await recordAudit(tx, {
+      actor: adminActor(admin),
+      action: 'clinic.closure_removed',
+      subject: { type: 'closure', id, label: row.label },
+      before: { from: row.from_date, to: row.to_date, label: row.label },
+      at,
+    });
+  });
+  afterChange(db);
+}
+
+/** The rules in force, the environment's, and whether the clinic stored its own. */
+export async function describeRules(db: Kysely<Database>) {
+  const stored = (await readClinicCalendar(db)).storedRules;
+  const defaults = defaultRules(db);
+  return { rules: stored ?? defaults, defaults, stored: stored !== null };
+}
