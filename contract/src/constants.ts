@@ -5,3 +5,7 @@
 
 /** The clinic's opening hours, as the spec states them. */
 export const OPENING_HOURS = 'Sat - Fri, 10:00 AM to 10:00 PM';
+
+/** The longest subject and message the Contact Us form sends (its fields stop there too). */
+export const CONTACT_SUBJECT_MAX = 200;
+export const CONTACT_MESSAGE_MAX = 5000;

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from './constants.js';
 import { emailField } from './validation.js';
-
-export const CONTACT_SUBJECT_MAX = 200;
-export const CONTACT_MESSAGE_MAX = 5000;
 
 /**
  * The landing page's Contact Us form (spec: email required, subject, message). `website` is a
