@@ -300,7 +300,7 @@ export function TreatmentForm({ treatment, onClose }: TreatmentFormProps) {
           />
           <TextArea
             label="Slot times"
-            rows={6}
+            rows={Math.min(14, Math.max(6, values.slots.split('\n').length + 1))}
             spellCheck={false}
             value={values.slots}
             onChange={(value) => update('slots', value)}

@@ -37,10 +37,7 @@ export function TreatmentsTable({
     <AdminTable labelledBy={labelledBy} columns={COLUMNS}>
       {treatments.map((treatment) => (
         <AdminRow key={treatment._id} id={`treatment-${treatment._id}`}>
-          <th
-            scope="row"
-            className={`text-left align-top font-normal max-lg:basis-full ${card.plain}`}
-          >
+          <th scope="row" className={`text-left font-normal max-lg:basis-full ${card.plain}`}>
             <span
               className={`block font-semibold break-words ${treatment.retired ? 'text-muted' : 'text-neutral'}`}
             >
