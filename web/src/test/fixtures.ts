@@ -2,10 +2,11 @@ import {
   type AvailableTreatment,
   type Booking,
   bookingSchema,
+  type Clinic,
   type IsoDate,
 } from '@doctors-portal/contract';
 import type { SessionUser } from '../lib/auth/auth-api';
-import type { ApiStub } from './fetch-stub';
+import { type ApiStub, stubApi } from './fetch-stub';
 
 /** Test data in the API's own shapes, built and encoded with the contract's schemas. */
 
@@ -15,6 +16,16 @@ export const patient: SessionUser = {
   email: 'maya@mail.com',
   emailVerified: true,
   image: null,
+};
+
+/** The clinic as `GET /api/clinic` describes it. */
+export const clinic: Clinic = {
+  name: 'Doctors Portal',
+  phone: '+1 555 010 0000',
+  address: '1 Main Street',
+  email: 'desk@clinic.test',
+  hours: 'Sat - Fri, 10:00 AM to 10:00 PM',
+  timeZone: 'America/New_York',
 };
 
 export const treatment: AvailableTreatment = {
@@ -61,4 +72,14 @@ export function signIn(api: ApiStub, user: SessionUser | null, { admin = false }
   });
   api.on('GET /api/admin/:email', { body: { admin } });
   api.on('POST /api/auth/sign-out', { body: { success: true } });
+}
+
+/**
+ * The API as a back-office screen meets it: the clinic's details, `routes`, and an administrator
+ * signed in.
+ */
+export function stubAdminApi(routes: Parameters<typeof stubApi>[0] = {}) {
+  const api = stubApi({ 'GET /api/clinic': { body: clinic }, ...routes });
+  signIn(api, patient, { admin: true });
+  return api;
 }

@@ -1,8 +1,8 @@
 import type { ContactMessage } from '@doctors-portal/contract';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
-import { patient, signIn } from '../../../test/fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type ApiStub, failure } from '../../../test/fetch-stub';
+import { stubAdminApi } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
 import { MessagesPage } from './messages-page';
 
@@ -20,22 +20,7 @@ function message(overrides: Partial<ContactMessage> = {}): ContactMessage {
 
 let api: ApiStub;
 beforeEach(() => {
-  api = stubApi({
-    'GET /api/clinic': {
-      body: {
-        name: 'Doctors Portal',
-        phone: '1',
-        address: 'a',
-        email: 'e@x.com',
-        hours: 'h',
-        timeZone: 'America/New_York',
-      },
-    },
-  });
-  signIn(api, patient, { admin: true });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
+  api = stubAdminApi();
 });
 
 const list = (messages: ContactMessage[], unread: number, total = messages.length) => ({

@@ -1,8 +1,8 @@
 import type { AuditEntry } from '@doctors-portal/contract';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
-import { patient, signIn } from '../../../test/fixtures';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiStub, failure } from '../../../test/fetch-stub';
+import { stubAdminApi } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
 import { AuditPage } from './audit-page';
 
@@ -25,22 +25,7 @@ function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
 
 let api: ApiStub;
 beforeEach(() => {
-  api = stubApi({
-    'GET /api/clinic': {
-      body: {
-        name: 'Doctors Portal',
-        phone: '1',
-        address: 'a',
-        email: 'e@x.com',
-        hours: 'h',
-        timeZone: 'America/New_York',
-      },
-    },
-  });
-  signIn(api, patient, { admin: true });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
+  api = stubAdminApi();
 });
 
 const showAudit = (at = '/dashboard/audit') =>

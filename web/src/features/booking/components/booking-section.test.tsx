@@ -1,6 +1,5 @@
 import {
   addDays,
-  type Clinic,
   formatMediumDate,
   type IsoDate,
   messages,
@@ -10,18 +9,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiStub, stubApi } from '../../../test/fetch-stub';
-import { patient, signIn, treatment } from '../../../test/fixtures';
+import { clinic, patient, signIn, treatment } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
 import { BookingSection } from './booking-section';
 
-const clinic: Clinic = {
-  name: 'Doctors Portal',
-  phone: '+1 555 010 0000',
-  address: '1 Main Street',
-  email: 'desk@clinic.test',
-  hours: 'Sat - Fri, 10:00 AM to 10:00 PM',
-  timeZone: 'America/New_York',
-};
 const day: IsoDate = addDays(todayIn(clinic.timeZone), 10);
 const medium = formatMediumDate(day);
 

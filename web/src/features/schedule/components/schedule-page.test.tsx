@@ -1,8 +1,8 @@
 import { type IsoDate, type ScheduleEntry, scheduleSchema } from '@doctors-portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
-import { patient, signIn } from '../../../test/fixtures';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiStub, failure } from '../../../test/fetch-stub';
+import { stubAdminApi } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
 import { SchedulePage } from './schedule-page';
 
@@ -38,17 +38,7 @@ const onTheWire = (bookings: ScheduleEntry[], today: IsoDate = DAY) =>
 
 let api: ApiStub;
 beforeEach(() => {
-  api = stubApi({
-    'GET /api/clinic': {
-      body: {
-        name: 'Doctors Portal',
-        phone: '1',
-        address: 'a',
-        email: 'e@x.com',
-        hours: 'h',
-        timeZone: 'America/New_York',
-      },
-    },
+  api = stubAdminApi({
     'GET /api/service': {
       body: [
         { _id: 'teeth-cleaning', name: 'Teeth Cleaning' },
@@ -56,10 +46,6 @@ beforeEach(() => {
       ],
     },
   });
-  signIn(api, patient, { admin: true });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 const showSchedule = (at = `/dashboard/schedule?date=${DAY}`) =>
