@@ -56,7 +56,9 @@ describe('an entry as the list shows it', () => {
   it('names the action, or shows an action it has no name for as it is', () => {
     expect(actionName('booking.created')).toBe('Booking made');
     expect(actionName('role.granted')).toBe('Admin role given');
-    expect(actionName('clinic.closure_added')).toBe('clinic.closure_added');
+    expect(actionName('clinic.closure_added')).toBe('Closure added');
+    expect(actionName('treatment.retired')).toBe('Treatment retired');
+    expect(actionName('clinic.something_new')).toBe('clinic.something_new');
   });
 
   it('names who acted: an admin, a patient, a removed account or the system', () => {

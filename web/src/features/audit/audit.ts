@@ -76,6 +76,14 @@ const ACTION_NAMES: Record<string, string> = {
   'user.removed': 'Account removed',
   'doctor.added': 'Doctor added',
   'doctor.deleted': 'Doctor deleted',
+  'treatment.created': 'Treatment added',
+  'treatment.updated': 'Treatment changed',
+  'treatment.retired': 'Treatment retired',
+  'treatment.restored': 'Treatment offered again',
+  'clinic.opening_days_changed': 'Opening days changed',
+  'clinic.closure_added': 'Closure added',
+  'clinic.closure_removed': 'Closure removed',
+  'clinic.rules_changed': 'Booking rules changed',
 };
 
 /** 'Booking made' for 'booking.created'; an action without a name of its own as it is. */
