@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { ModalDialog } from './modal-dialog';
 
 export interface ConfirmOptions {
   /** The question, e.g. 'Are you sure to logout?'. */
@@ -50,15 +51,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext value={confirm}>
       {children}
-      <dialog
-        ref={dialog}
-        className="modal modal-bottom sm:modal-middle"
-        aria-labelledby={titleId}
-        onCancel={(event) => {
-          event.preventDefault();
-          answer(false);
-        }}
-      >
+      <ModalDialog ref={dialog} titleId={titleId} onDismiss={() => answer(false)}>
         {request && (
           <div className="modal-box">
             <h2 id={titleId} className="text-lg font-semibold">
@@ -78,7 +71,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
             </div>
           </div>
         )}
-      </dialog>
+      </ModalDialog>
     </ConfirmContext>
   );
 }

@@ -14,6 +14,7 @@ import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { Field } from '../../../components/form-field';
 import { Icon } from '../../../components/icon';
+import { ModalDialog } from '../../../components/modal-dialog';
 import { VerifyEmailNotice } from '../../../components/verify-email-notice';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
@@ -111,12 +112,10 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
   const unverified = user !== null && !user.emailVerified;
 
   return (
-    <dialog
+    <ModalDialog
       ref={dialog}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
+      titleId={titleId}
+      onDismiss={() => {
         if (!isSubmitting) close();
       }}
     >
@@ -230,6 +229,6 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
           </button>
         </form>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

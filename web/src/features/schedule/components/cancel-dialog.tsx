@@ -7,6 +7,7 @@ import {
 } from '@doctors-portal/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
+import { ModalDialog } from '../../../components/modal-dialog';
 
 export interface CancelDialogProps {
   /** The booking to cancel; the dialog is open while there is one. */
@@ -75,12 +76,10 @@ export function CancelDialog({ booking, onConfirm, onClose }: CancelDialogProps)
       : '';
 
   return (
-    <dialog
+    <ModalDialog
       ref={dialog}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
+      titleId={titleId}
+      onDismiss={() => {
         if (!sending) onClose();
       }}
       // Escape closes it as the browser's own 'cancel' does, where that does not fire.
@@ -140,6 +139,6 @@ export function CancelDialog({ booking, onConfirm, onClose }: CancelDialogProps)
           </div>
         </form>
       ) : null}
-    </dialog>
+    </ModalDialog>
   );
 }
