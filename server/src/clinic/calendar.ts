@@ -1,5 +1,4 @@
 import {
-  type BookingRulesInput,
   bookingRulesSchema,
   type ClosedDate,
   type Closure,
@@ -34,7 +33,7 @@ export interface ClinicCalendarState {
   /** The weekly opening days, sorted (0 = Sunday). */
   openingDays: number[];
   /** The closures not over before the day they were read (and any later ones), by first date. */
-  closures: Closure[];
+  closures: StoredClosure[];
   /** The rules the clinic stored, or null when it has stored none. */
   storedRules: BookingRules | null;
 }
@@ -86,13 +85,16 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+/** A closure as the server holds it: its dates are ISO dates. */
+export type StoredClosure = Closure & { from: IsoDate; to: IsoDate };
+
 export const toClosure = (row: {
   id: string;
   from_date: string;
   to_date: string;
   label: string;
   created_at: string;
-}): Closure => ({
+}): StoredClosure => ({
   id: row.id,
   from: row.from_date as IsoDate,
   to: row.to_date as IsoDate,
@@ -171,7 +173,7 @@ export function closedDatesBetween(
 
 export const clinicCalendarMessages = {
   closed: (closed: ClosedDate) =>
-    `The clinic is closed on ${formatMediumDate(closed.date)} (${closed.label}). Please pick another day.`,
+    `The clinic is closed on ${formatMediumDate(closed.date as IsoDate)} (${closed.label}). Please pick another day.`,
   minimumNotice: (minutes: number) =>
     `Bookings close ${describeMinutes(minutes)} before the visit starts. Please pick a later slot.`,
   cancellationNotice: (hours: number) =>
@@ -186,5 +188,3 @@ export function describeMinutes(minutes: number): string {
   if (minutes % 60 === 0) return plural(minutes / 60, 'hour');
   return plural(minutes, 'minute');
 }
-
-export type { BookingRulesInput };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BookingRulesInput, Closure, IsoDate, ScheduleEntry } from '@doctors-portal/contract';
+import type { BookingRulesInput, IsoDate, ScheduleEntry } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
 import { adminActor, recordAudit } from '../audit/log.js';
 import type { CurrentUser } from '../auth/current-user.js';
@@ -16,6 +16,7 @@ import {
   forgetClinicCalendar,
   OPENING_DAYS_SETTING,
   readClinicCalendar,
+  type StoredClosure,
   toClosure,
 } from './calendar.js';
 
@@ -126,7 +127,7 @@ export async function addClosure(
   db: Kysely<Database>,
   admin: CurrentUser,
   input: { from: IsoDate; to: IsoDate; label: string },
-): Promise<Closure> {
+): Promise<StoredClosure> {
   const at = new Date();
   const row = {
     id: randomUUID(),
