@@ -22,6 +22,7 @@ const history = screen(() => import('../routes/dashboard/history'));
 const payment = screen(() => import('../routes/dashboard/payment'));
 const schedule = screen(() => import('../routes/dashboard/schedule'));
 const treatments = screen(() => import('../routes/dashboard/treatments'));
+const clinic = screen(() => import('../routes/dashboard/clinic'));
 const users = screen(() => import('../routes/dashboard/users'));
 const addDoctor = screen(() => import('../routes/dashboard/add-doctor'));
 const manageDoctor = screen(() => import('../routes/dashboard/manage-doctor'));
@@ -51,6 +52,7 @@ export function AppRouter() {
               <Route element={<AdminOutlet />}>
                 <Route path="schedule" element={schedule} />
                 <Route path="treatments" element={treatments} />
+                <Route path="clinic" element={clinic} />
                 <Route path="users" element={users} />
                 <Route path="add-doctor" element={addDoctor} />
                 <Route path="manage-doctor" element={manageDoctor} />

@@ -1,6 +1,7 @@
 import {
   type AvailableTreatment,
   formatMediumDate,
+  type IsoDate,
   OPENING_HOURS,
   parseIsoDate,
   paths,
@@ -20,11 +21,13 @@ import {
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { clinicQuery } from '../../../api/clinic';
+import { clinicCalendarQuery } from '../../../api/clinic-calendar';
 import { QueryState } from '../../../components/query-state';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import type { LoginState } from '../../../lib/auth/guards';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { availabilityQuery } from '../api/get-availability';
+import { monthOf } from '../closed-days';
 import { AvailableAppointments } from './available-appointments';
 import type { BookingModalProps } from './booking-modal';
 import { bookButtonId } from './treatment-card';
@@ -119,6 +122,13 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
   const day = today && requested && requested >= today ? requested : today;
 
   const availability = useQuery({ ...availabilityQuery(day), enabled: near });
+  // The closed days of the month on show, which the calendar disables.
+  const [shownMonth, setShownMonth] = useState<IsoDate | null>(null);
+  const month = monthOf(shownMonth ?? day ?? ('2000-01-01' as IsoDate));
+  const calendar = useQuery({
+    ...clinicCalendarQuery(month.from, month.to),
+    enabled: near && day !== null,
+  });
   const signedIn = auth.status === 'signed-in';
 
   const updateParams = useCallback(
@@ -229,6 +239,8 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
                       aria-labelledby={titleId}
                       selected={day}
                       today={today}
+                      closed={calendar.data?.closed}
+                      onMonthChange={setShownMonth}
                       onSelect={(picked) =>
                         updateParams((next) => {
                           next.set(DATE_PARAM, picked);

@@ -13,6 +13,7 @@ import {
   AuditIcon,
   CalendarIcon,
   ClipboardIcon,
+  ClosedDayIcon,
   DoctorPlusIcon,
   HistoryIcon,
   InboxIcon,
@@ -39,6 +40,7 @@ const PATIENT_ITEMS: Item[] = [
 const ADMIN_ITEMS: Item[] = [
   { label: 'Schedule', to: paths.schedule, icon: <ScheduleIcon /> },
   { label: 'Treatments', to: paths.treatments, icon: <TreatmentIcon /> },
+  { label: 'Clinic', to: paths.clinic, icon: <ClosedDayIcon /> },
   { label: 'All Users (ADMIN)', to: paths.users, icon: <UsersIcon /> },
   { label: 'Add Your Doctor', to: paths.addDoctor, icon: <DoctorPlusIcon /> },
   { label: 'Manage Doctor', to: paths.manageDoctor, icon: <ClipboardIcon /> },

@@ -73,3 +73,11 @@ export const TreatmentIcon = () => (
     <path d="M7.5 3.5c-2.5 0-4 2-4 4.5 0 3 1.5 4.5 2 8 .4 2.8 1.2 4.5 2.3 4.5 1.5 0 1.6-5 4.2-5s2.7 5 4.2 5c1.1 0 1.9-1.7 2.3-4.5.5-3.5 2-5 2-8 0-2.5-1.5-4.5-4-4.5-1.9 0-2.8 1-4.5 1s-2.6-1-4.5-1z" />
   </LinkIcon>
 );
+
+/** A calendar with a day struck out: the clinic's opening days and closures. */
+export const ClosedDayIcon = () => (
+  <LinkIcon>
+    <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
+    <path d="M3.5 10h17M8 3v4M16 3v4M9.5 13l5 5M14.5 13l-5 5" />
+  </LinkIcon>
+);

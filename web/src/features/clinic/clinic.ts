@@ -1,0 +1,115 @@
+import {
+  type BookingRulesInput,
+  bookingRulesSchema,
+  type ClosureRequest,
+  closureRequestSchema,
+  formatMediumDate,
+  type IsoDate,
+  parseIsoDate,
+} from '@doctors-portal/contract';
+
+/** The weekdays in the order the screen lists them, Monday first; 0 is Sunday. */
+export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** The inline errors of the closure form, by field. */
+export type ClosureProblems = Partial<Record<'from' | 'to' | 'label', string>>;
+
+/** The closure form's values checked as the server checks them: the request, or what is wrong. */
+export function checkClosure(
+  values: ClosureRequest,
+): { ok: true; closure: ClosureRequest } | { ok: false; problems: ClosureProblems } {
+  const parsed = closureRequestSchema.safeParse(values);
+  if (parsed.success) {
+    const { from, to, label } = parsed.data;
+    return { ok: true, closure: { from, to, label } };
+  }
+  const problems: ClosureProblems = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'from' || field === 'to' || field === 'label') && !problems[field]) {
+      problems[field] = field === 'label' ? issue.message : dateMessage(issue.message);
+    }
+  }
+  return { ok: false, problems };
+}
+
+/** The date inputs give ISO dates or nothing: an empty one is simply missing. */
+function dateMessage(message: string): string {
+  return message === 'Date is Required' || message.startsWith('Provide a real date')
+    ? 'Pick a date.'
+    : message;
+}
+
+/** 'Dec 25, 2031', or 'Dec 24, 2031 – Dec 26, 2031' for a range. */
+export function describeRange(from: string, to: string): string {
+  const a = parseIsoDate(from);
+  const b = parseIsoDate(to);
+  if (!a || !b) return `${from} – ${to}`;
+  return a === b
+    ? formatMediumDate(a)
+    : `${formatMediumDate(a)} – ${formatMediumDate(b as IsoDate)}`;
+}
+
+/** The rules form's fields, as typed. */
+export type RulesValues = Record<keyof BookingRulesInput, string>;
+export type RulesProblems = Partial<Record<keyof BookingRulesInput, string>>;
+
+export const RULE_FIELDS: Array<{ name: keyof BookingRulesInput; label: string; hint: string }> = [
+  {
+    name: 'horizonDays',
+    label: 'Booking horizon (days)',
+    hint: 'How many days ahead patients may book.',
+  },
+  {
+    name: 'minNoticeMinutes',
+    label: 'Minimum notice (minutes)',
+    hint: 'Slots starting sooner than this are not offered. 0 for none.',
+  },
+  {
+    name: 'maxUnpaidBookings',
+    label: 'Unpaid bookings per patient',
+    hint: 'How many upcoming unpaid bookings a patient may hold.',
+  },
+  {
+    name: 'cancellationNoticeHours',
+    label: 'Cancellation notice (hours)',
+    hint: 'Patients may cancel until this long before the visit. 0 for until it starts.',
+  },
+  {
+    name: 'reminderLeadHours',
+    label: 'Reminder lead time (hours)',
+    hint: 'How long before the visit the reminder mail goes out.',
+  },
+];
+
+export function rulesToValues(rules: BookingRulesInput): RulesValues {
+  return Object.fromEntries(
+    Object.entries(rules).map(([name, value]) => [name, String(value)]),
+  ) as RulesValues;
+}
+
+/** The rules form's values as numbers, checked as the server checks them. */
+export function checkRules(
+  values: RulesValues,
+): { ok: true; rules: BookingRulesInput } | { ok: false; problems: RulesProblems } {
+  const numbers = Object.fromEntries(
+    Object.entries(values).map(([name, text]) => [
+      name,
+      text.trim() === '' ? undefined : Number(text.trim()),
+    ]),
+  );
+  const parsed = bookingRulesSchema.safeParse(numbers);
+  if (parsed.success) return { ok: true, rules: parsed.data };
+  const problems: RulesProblems = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof BookingRulesInput;
+    const rule = RULE_FIELDS.find((entry) => entry.name === field);
+    if (rule && !problems[field]) {
+      problems[field] =
+        numbers[field] === undefined || Number.isNaN(numbers[field])
+          ? `Enter ${rule.label.toLowerCase().replace(/ \(.*\)$/, '')} as a whole number.`
+          : issue.message;
+    }
+  }
+  return { ok: false, problems };
+}

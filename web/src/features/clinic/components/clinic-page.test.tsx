@@ -1,0 +1,147 @@
+import {
+  type ClinicRules,
+  type ClosureWithBookings,
+  closureWithBookingsSchema,
+} from '@doctors-portal/contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiStub } from '../../../test/fetch-stub';
+import { booking, onTheWire, stubAdminApi } from '../../../test/fixtures';
+import { renderInPortal } from '../../../test/render';
+import { ClinicPage } from './clinic-page';
+
+const defaults = {
+  horizonDays: 180,
+  minNoticeMinutes: 0,
+  maxUnpaidBookings: 5,
+  cancellationNoticeHours: 0,
+  reminderLeadHours: 24,
+};
+const rules: ClinicRules = { rules: defaults, defaults, stored: false };
+
+const { cancellable: _, ...bookingFields } = booking({ _id: 'b-1', date: '2031-12-25' as never });
+const holiday: ClosureWithBookings = {
+  id: 'c-1',
+  from: '2031-12-25',
+  to: '2031-12-26',
+  label: 'Christmas',
+  createdAt: '2031-01-01T10:00:00.000Z',
+  bookings: [
+    {
+      ...bookingFields,
+      patientId: 'p-1',
+      noShows: 0,
+      cancelledAt: null,
+      cancelledBy: null,
+    },
+  ],
+};
+
+let api: ApiStub;
+beforeEach(() => {
+  api = stubAdminApi({
+    'GET /api/clinic/calendar': {
+      body: { from: '2031-01-01', to: '2031-01-01', openingDays: [1, 2, 3, 4, 5, 6], closed: [] },
+    },
+    'GET /api/clinic/rules': { body: rules },
+    'GET /api/closures': { body: [] },
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const show = () =>
+  renderInPortal(<ClinicPage />, { at: '/dashboard/clinic', path: '/dashboard/clinic' });
+
+describe('the clinic screen', () => {
+  it('shows the opening days and saves them; refuses to close every day', async () => {
+    api.on('PUT /api/clinic/opening-days', (call) => ({ body: call.body }));
+    const { user } = show();
+    const sunday = await screen.findByRole('checkbox', { name: 'Sunday' });
+    expect((sunday as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Monday' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Saturday' }));
+    await user.click(screen.getByRole('button', { name: 'Save opening days' }));
+    expect(await screen.findByText('Opening days saved.')).toBeTruthy();
+    expect(api.calls.find((call) => call.path === '/api/clinic/opening-days')?.body).toEqual({
+      days: [1, 2, 3, 4, 5],
+    });
+
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      await user.click(screen.getByRole('checkbox', { name: day }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Save opening days' }));
+    expect(screen.getByText('Keep at least one day of the week open.')).toBeTruthy();
+  });
+
+  it('adds a closure after showing what was wrong, lists its bookings, and cancels them with its label', async () => {
+    let closures: ClosureWithBookings[] = [];
+    api.on('GET /api/closures', () => ({
+      body: closures.map((closure) => closureWithBookingsSchema.encode(closure)),
+    }));
+    api.on('POST /api/closures', () => {
+      closures = [holiday];
+      return { status: 201, body: closureWithBookingsSchema.encode(holiday) };
+    });
+    api.on('POST /api/booking/:id/cancel', () => {
+      closures = [{ ...holiday, bookings: [] }];
+      return { body: { booking: onTheWire(booking({ _id: 'b-1', status: 'cancelled' })) } };
+    });
+    const { user } = show();
+    await screen.findByText('No closures');
+    await user.click(screen.getByRole('button', { name: 'Add closure' }));
+    expect(screen.getAllByText('Pick a date.')).toHaveLength(2);
+    expect(screen.getByText('Give the closure a label, such as the holiday’s name.')).toBeTruthy();
+    expect(api.calls.some((call) => call.path === '/api/closures' && call.method === 'POST')).toBe(
+      false,
+    );
+
+    await user.type(screen.getByLabelText('First closed day'), '2031-12-25');
+    await user.clear(screen.getByLabelText('Last closed day'));
+    await user.type(screen.getByLabelText('Last closed day'), '2031-12-26');
+    await user.type(screen.getByLabelText('Label'), 'Christmas');
+    await user.click(screen.getByRole('button', { name: 'Add closure' }));
+    expect(
+      api.calls.find((call) => call.path === '/api/closures' && call.method === 'POST')?.body,
+    ).toEqual({ from: '2031-12-25', to: '2031-12-26', label: 'Christmas' });
+    expect(await screen.findByText(/1 booking is still on these days/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel and notify' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(/Cancel 1 booking on Dec 25, 2031 – Dec 26, 2031/),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel and notify' }));
+    expect(
+      await screen.findByText(/Cancelled 1 booking; the patient has been notified\./),
+    ).toBeTruthy();
+    expect(api.calls.find((call) => call.path === '/api/booking/b-1/cancel')?.body).toEqual({
+      reason: 'Christmas',
+    });
+  });
+
+  it('shows inline errors for rules out of range and saves valid ones', async () => {
+    api.on('PUT /api/clinic/rules', (call) => ({
+      body: { rules: call.body, defaults, stored: true },
+    }));
+    const { user } = show();
+    const horizon = await screen.findByLabelText('Booking horizon (days)');
+    await user.clear(horizon);
+    await user.type(horizon, '0');
+    await user.click(screen.getByRole('button', { name: 'Save booking rules' }));
+    expect(screen.getByText('Enter a whole number of days from 1 to 36500.')).toBeTruthy();
+    await user.clear(horizon);
+    await user.type(horizon, '90');
+    await user.click(screen.getByRole('button', { name: 'Save booking rules' }));
+    expect(await screen.findByText('Booking rules saved.')).toBeTruthy();
+    expect(
+      api.calls.find((call) => call.path === '/api/clinic/rules' && call.method === 'PUT')?.body,
+    ).toEqual({
+      ...defaults,
+      horizonDays: 90,
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { todayIn } from '@doctors-portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { clinicQuery } from '../../../api/clinic';
+import { clinicCalendarQuery } from '../../../api/clinic-calendar';
+import { QueryState } from '../../../components/query-state';
+import { Spinner } from '../../../components/spinner';
+import { AdminPageHeader } from '../../admin/components/admin-page-header';
+import { rulesQuery } from '../api/get-rules';
+import { ClosuresSection } from './closures-section';
+import { OpeningDaysForm } from './opening-days-form';
+import { RulesForm } from './rules-form';
+
+/** Until the clinic's details arrive: the zone the portal runs in unless configured. */
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+const loading = (label: string) => (
+  <div className="flex justify-center rounded-box border border-base-300 bg-base-100 py-10">
+    <Spinner label={label} />
+  </div>
+);
+
+/**
+ * /dashboard/clinic (admin): when the clinic opens and how patients book. The weekly opening
+ * days, the closures (holidays) with the bookings still on them and 'Cancel and notify', and
+ * the booking rules.
+ */
+export function ClinicPage() {
+  const clinic = useQuery(clinicQuery);
+  const today = todayIn(clinic.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  const calendar = useQuery(clinicCalendarQuery(today, today));
+  const rules = useQuery(rulesQuery);
+  return (
+    <div className="flex flex-col gap-5">
+      <AdminPageHeader title="Clinic calendar and rules" />
+      <p className="max-w-2xl text-muted">
+        When the clinic opens and how patients book. Changes show on the booking page at once.
+      </p>
+      <QueryState
+        query={calendar}
+        loading={loading('Loading the opening days…')}
+        error={(error) => `The opening days could not be loaded. ${error.message}`}
+      >
+        {(data) => <OpeningDaysForm key={data.openingDays.join()} openingDays={data.openingDays} />}
+      </QueryState>
+      <ClosuresSection today={today} />
+      <QueryState
+        query={rules}
+        loading={loading('Loading the booking rules…')}
+        error={(error) => `The booking rules could not be loaded. ${error.message}`}
+      >
+        {(data) => <RulesForm key={JSON.stringify(data)} current={data} />}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+import {
+  type ClosureWithBookings,
+  formatMediumDate,
+  type IsoDate,
+  parseIsoDate,
+} from '@doctors-portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { Field } from '../../../components/form-field';
+import { QueryState } from '../../../components/query-state';
+import { EmptyState, TableLoading } from '../../../components/responsive-table';
+import { Spinner } from '../../../components/spinner';
+import { ApiError, SessionEndedError } from '../../../lib/api-client';
+import { useCancelByClinic } from '../../schedule/api/cancel-by-clinic';
+import { useAddClosure } from '../api/add-closure';
+import { closuresQuery } from '../api/get-closures';
+import { useRemoveClosure } from '../api/remove-closure';
+import { type ClosureProblems, checkClosure, describeRange } from '../clinic';
+
+const reasonOf = (error: unknown) =>
+  error instanceof ApiError && error.message ? error.message : 'Please try again.';
+
+const dayOf = (date: string) => {
+  const iso = parseIsoDate(date);
+  return iso ? formatMediumDate(iso) : date;
+};
+
+/** The form that adds a closure: a first and a last date, and a label. */
+function ClosureForm({ today }: { today: IsoDate }) {
+  const [values, setValues] = useState({ from: '', to: '', label: '' });
+  const [problems, setProblems] = useState<ClosureProblems>({});
+  const add = useAddClosure();
+
+  const set = (field: keyof typeof values, value: string) => {
+    const next = { ...values, [field]: value };
+    // A single day by default: the last date follows the first until it is set.
+    if (field === 'from' && (values.to === '' || values.to === values.from)) next.to = value;
+    setValues(next);
+    setProblems({ ...problems, [field]: undefined });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkClosure(values);
+    if (!checked.ok) {
+      setProblems(checked.problems);
+      const first = (['from', 'to', 'label'] as const).find((field) => checked.problems[field]);
+      if (first) document.getElementsByName(`closure-${first}`)[0]?.focus();
+      return;
+    }
+    try {
+      const closure = await add.mutateAsync(checked.closure);
+      setValues({ from: '', to: '', label: '' });
+      const count = closure.bookings.length;
+      const message = `Closed ${describeRange(closure.from, closure.to)} (${closure.label}).`;
+      if (count === 0) toast.success(message);
+      else {
+        toast.warn(
+          `${message} ${count} ${count === 1 ? 'booking is' : 'bookings are'} still on those days: see the list below.`,
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof SessionEndedError)) {
+        toast.error(`The closure could not be added. ${reasonOf(error)}`);
+      }
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[auto_auto_1fr]">
+      <Field
+        name="closure-from"
+        label="First closed day"
+        type="date"
+        min={today}
+        required
+        value={values.from}
+        error={problems.from}
+        onChange={(event) => set('from', event.target.value)}
+      />
+      <Field
+        name="closure-to"
+        label="Last closed day"
+        type="date"
+        min={values.from || today}
+        required
+        value={values.to}
+        error={problems.to}
+        onChange={(event) => set('to', event.target.value)}
+      />
+      <Field
+        name="closure-label"
+        label="Label"
+        hint="What patients and staff read, e.g. the holiday’s name."
+        maxLength={80}
+        required
+        value={values.label}
+        error={problems.label}
+        onChange={(event) => set('label', event.target.value)}
+      />
+      <div className="sm:col-span-3">
+        <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+          {add.isPending ? 'Adding…' : 'Add closure'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One closure: its dates and label, the bookings still on its days, and its actions. */
+function ClosureItem({ closure }: { closure: ClosureWithBookings }) {
+  const confirm = useConfirm();
+  const remove = useRemoveClosure();
+  const cancel = useCancelByClinic();
+  const [cancelling, setCancelling] = useState(false);
+  const range = describeRange(closure.from, closure.to);
+  const count = closure.bookings.length;
+  const bookingsId = useId();
+
+  const onRemove = async () => {
+    const sure = await confirm({
+      message: `Remove the closure ${range} (${closure.label})? Patients can book those days again.`,
+      confirmLabel: 'Remove closure',
+      danger: true,
+    });
+    if (!sure) return;
+    try {
+      await remove.mutateAsync(closure.id);
+      toast.success(`The clinic opens again on ${range}.`);
+    } catch (error) {
+      if (!(error instanceof SessionEndedError)) {
+        toast.error(`The closure could not be removed. ${reasonOf(error)}`);
+      }
+    }
+  };
+
+  const onCancelAll = async () => {
+    const sure = await confirm({
+      message: `Cancel ${count} ${count === 1 ? 'booking' : 'bookings'} on ${range} and notify the ${count === 1 ? 'patient' : 'patients'}? Paid bookings are refunded; the reason given is “${closure.label}”.`,
+      confirmLabel: 'Cancel and notify',
+      cancelLabel: 'Keep the bookings',
+      danger: true,
+    });
+    if (!sure) return;
+    setCancelling(true);
+    let done = 0;
+    const failed: string[] = [];
+    for (const booking of closure.bookings) {
+      try {
+        await cancel.mutateAsync({ id: booking._id, reason: closure.label });
+        done += 1;
+      } catch (error) {
+        if (error instanceof SessionEndedError) break;
+        failed.push(
+          `${booking.patientName} (${dayOf(booking.date)}, ${booking.slot}): ${reasonOf(error)}`,
+        );
+      }
+    }
+    setCancelling(false);
+    if (done > 0) {
+      toast.success(
+        `Cancelled ${done} ${done === 1 ? 'booking' : 'bookings'}; the ${done === 1 ? 'patient has' : 'patients have'} been notified.`,
+      );
+    }
+    if (failed.length > 0) toast.error(`Not cancelled: ${failed.join('; ')}`);
+  };
+
+  return (
+    <li className="rounded-box border border-base-300 bg-base-100 p-4 shadow-soft">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold text-neutral">{closure.label}</p>
+          <p className="text-sm text-muted">{range}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {count > 0 ? (
+            <button
+              type="button"
+              className="btn btn-error btn-sm"
+              aria-describedby={bookingsId}
+              disabled={cancelling}
+              onClick={() => void onCancelAll()}
+            >
+              {cancelling ? 'Cancelling…' : 'Cancel and notify'}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            aria-label={`Remove the closure ${closure.label}, ${range}`}
+            disabled={remove.isPending || cancelling}
+            onClick={() => void onRemove()}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+      {count > 0 ? (
+        <div className="mt-3 rounded-field bg-warning/10 p-3">
+          <p id={bookingsId} className="text-sm font-medium">
+            {count} {count === 1 ? 'booking is' : 'bookings are'} still on these days:
+          </p>
+          <ul className="mt-2 flex flex-col gap-1 text-sm">
+            {closure.bookings.map((booking) => (
+              <li key={booking._id} className="[overflow-wrap:anywhere]">
+                {dayOf(booking.date)}, {booking.slot}: {booking.treatment}, {booking.patientName}
+                {booking.paid ? ' (paid)' : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The closures: the form that adds one, and the list of those not over yet. */
+export function ClosuresSection({ today }: { today: IsoDate }) {
+  const closures = useQuery(closuresQuery);
+  const headingId = useId();
+  const listHeadingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-5 shadow-soft"
+    >
+      <div>
+        <h2 id={headingId} className="heading-3 text-neutral">
+          Closures and holidays
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          Days the clinic is closed offer no slots. Bookings already made on them stay until you
+          cancel them.
+        </p>
+      </div>
+      <ClosureForm today={today} />
+      <h3 id={listHeadingId} className="font-semibold text-neutral">
+        Upcoming closures
+      </h3>
+      <QueryState
+        query={closures}
+        loading={
+          <TableLoading>
+            <Spinner label="Loading the closures…" />
+          </TableLoading>
+        }
+        error={(error) => `The closures could not be loaded. ${error.message}`}
+        isEmpty={(list) => list.length === 0}
+        empty={<EmptyState title="No closures">The clinic has no closed dates ahead.</EmptyState>}
+      >
+        {(list) => (
+          <ul aria-labelledby={listHeadingId} className="flex flex-col gap-3">
+            {list.map((closure) => (
+              <ClosureItem key={closure.id} closure={closure} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}

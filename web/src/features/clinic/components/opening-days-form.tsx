@@ -1,0 +1,81 @@
+import { WEEKDAY_NAMES } from '@doctors-portal/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { ApiError, SessionEndedError } from '../../../lib/api-client';
+import { useSetOpeningDays } from '../api/set-opening-days';
+import { WEEK_ORDER } from '../clinic';
+
+/** The weekly opening days: one checkbox a day, Monday first; at least one stays open. */
+export function OpeningDaysForm({ openingDays }: { openingDays: number[] }) {
+  const [days, setDays] = useState(() => new Set(openingDays));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSetOpeningDays();
+  const headingId = useId();
+  const errorId = useId();
+
+  const toggle = (day: number, on: boolean) => {
+    const next = new Set(days);
+    if (on) next.add(day);
+    else next.delete(day);
+    setDays(next);
+    setProblem(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (days.size === 0) {
+      setProblem('Keep at least one day of the week open.');
+      return;
+    }
+    try {
+      await save.mutateAsync([...days].sort());
+      toast.success('Opening days saved.');
+    } catch (error) {
+      if (error instanceof SessionEndedError) return;
+      toast.error(
+        error instanceof ApiError && error.message
+          ? error.message
+          : 'The opening days could not be saved. Please try again.',
+      );
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-box border border-base-300 bg-base-100 p-5 shadow-soft"
+    >
+      <form onSubmit={submit} noValidate>
+        <fieldset aria-describedby={problem ? errorId : undefined}>
+          <legend id={headingId} className="heading-3 text-neutral">
+            Opening days
+          </legend>
+          <p className="mt-1 text-sm text-muted">
+            Patients can book only on the days the clinic opens.
+          </p>
+          <div className="mt-4 flex flex-wrap gap-x-5 gap-y-3">
+            {WEEK_ORDER.map((day) => (
+              <label key={day} className="flex min-h-6 cursor-pointer items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-primary"
+                  checked={days.has(day)}
+                  onChange={(event) => toggle(day, event.target.checked)}
+                />
+                {WEEKDAY_NAMES[day]}
+              </label>
+            ))}
+          </div>
+          {problem ? (
+            <p id={errorId} role="alert" className="mt-2 text-sm text-error">
+              {problem}
+            </p>
+          ) : null}
+        </fieldset>
+        <button type="submit" className="btn btn-primary mt-5" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save opening days'}
+        </button>
+      </form>
+    </section>
+  );
+}
