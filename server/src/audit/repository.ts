@@ -1,5 +1,6 @@
 import { addDays, type IsoDate } from '@doctors-portal/contract';
 import { type Kysely, sql } from 'kysely';
+import { clinicInstant } from '../bookings/clock.js';
 import type { AuditLogTable, Database } from '../db/schema.js';
 
 /** What `GET /api/audit` asks for, as its query schema decoded it. */
@@ -12,38 +13,9 @@ export interface AuditFilter {
   limit: number;
 }
 
-/** The time zone's offset from UTC at `instant`, in milliseconds (east positive). */
-function offsetMs(timeZone: string, instant: number): number {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  for (const { type, value } of format.formatToParts(new Date(instant))) parts[type] = value;
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
 /** The moment a day begins in the clinic's time zone, as an ISO time. */
 export function startOfClinicDay(date: IsoDate, timeZone: string): string {
-  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  let instant = midnightUtc - offsetMs(timeZone, midnightUtc);
-  // Once more at the guess, for a day whose offset differs from the UTC midnight's (DST).
-  instant = midnightUtc - offsetMs(timeZone, instant);
-  return new Date(instant).toISOString();
+  return clinicInstant(timeZone, date).toISOString();
 }
 
 /** A page's position: the time and id of its last entry. */

@@ -54,6 +54,22 @@ export function clinicMoment(timeZone: string, now: Date): ClinicMoment {
 }
 
 /**
+ * The instant at which the clinic's wall clock shows `minutes` past midnight on `date`, daylight
+ * saving time included: e.g. where the clinic's day begins.
+ */
+export function clinicInstant(timeZone: string, date: IsoDate, minutes = 0): Date {
+  const wanted = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
+  // The zone's offset from UTC at an instant (east positive), read from the clinic's clock.
+  const offsetAt = (instant: number) => {
+    const shown = clinicMoment(timeZone, new Date(instant));
+    const wall = Date.parse(`${shown.today}T00:00:00Z`) + shown.minutes * 60_000;
+    return wall - Math.floor(instant / 60_000) * 60_000;
+  };
+  // Once more at the guess, for a day whose offset differs from the one at the guess (DST).
+  return new Date(wanted - offsetAt(wanted - offsetAt(wanted)));
+}
+
+/**
  * Whether a slot on a date can no longer be booked or cancelled: the date is past, or it is
  * today and the slot's start time has come. A label that names no time counts as started
  * today (there is no knowing when it begins), and as open on later dates.

@@ -10,6 +10,25 @@ import { isCancellable } from './booking-rules.js';
 import type { ClinicMoment } from './clock.js';
 import type { ScheduledBooking } from './schedule-repository.js';
 
+/** What the patient's and the schedule's views of a booking both show. */
+function bookingFields(row: Booking) {
+  return {
+    _id: row.id,
+    patientName: row.patient_name,
+    patientMail: row.patient_email,
+    date: row.date,
+    slot: row.slot,
+    treatment: row.treatment_name,
+    treatmentId: row.treatment_id,
+    price: centsToDollars(row.price_cents),
+    phone: row.phone,
+    age: row.age,
+    paid: row.paid_at !== null,
+    transactionId: row.transaction_id,
+    status: row.status,
+  };
+}
+
 /**
  * A stored booking as the API shows it (spec section 3), at `moment` in the clinic's day, with
  * the id of its refund if its payment was given back, cancellable by its patient under the
@@ -23,19 +42,7 @@ export function toApiBooking(
   cancellationNoticeHours = 0,
 ): ApiBooking {
   return {
-    _id: row.id,
-    patientName: row.patient_name,
-    patientMail: row.patient_email,
-    date: row.date,
-    slot: row.slot,
-    treatment: row.treatment_name,
-    treatmentId: row.treatment_id,
-    price: centsToDollars(row.price_cents),
-    phone: row.phone,
-    age: row.age,
-    paid: row.paid_at !== null,
-    transactionId: row.transaction_id,
-    status: row.status,
+    ...bookingFields(row),
     cancellable: isCancellable(row, moment, cancellationNoticeHours),
     // The clinic's reason is for the patient; the patient's own cancellations are not listed.
     cancelReason: row.status === 'cancelled' ? row.cancel_reason : null,
@@ -46,20 +53,8 @@ export function toApiBooking(
 /** A booking on the clinic's schedule: the booking, its patient's no-shows, its cancellation. */
 export function toScheduleEntry(row: ScheduledBooking): ScheduleEntry {
   return {
-    _id: row.id,
-    patientName: row.patient_name,
-    patientMail: row.patient_email,
+    ...bookingFields(row),
     patientId: row.patient_id,
-    date: row.date,
-    slot: row.slot,
-    treatment: row.treatment_name,
-    treatmentId: row.treatment_id,
-    price: centsToDollars(row.price_cents),
-    phone: row.phone,
-    age: row.age,
-    paid: row.paid_at !== null,
-    transactionId: row.transaction_id,
-    status: row.status,
     noShows: row.no_shows,
     cancelledAt: row.cancelled_at,
     cancelledBy:

@@ -1,5 +1,12 @@
 import { type IsoDate, slotUnits } from '@doctors-portal/contract';
-import { type Insertable, type Kysely, PostgresAdapter } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  PostgresAdapter,
+  type SqlBool,
+} from 'kysely';
 import { type AuditEntry, recordAudit } from '../audit/log.js';
 import type { Booking, BookingTable, Database } from '../db/schema.js';
 import { uniqueViolation } from '../db/unique-violation.js';
@@ -152,27 +159,49 @@ export async function findBooking(db: Kysely<Database>, id: string): Promise<Boo
 export async function cancelUnpaidBooking(
   db: Kysely<Database>,
   id: string,
-  cancellation: { by: string | null; reason: string; at: Date },
+  cancellation: Cancellation,
   audit: AuditEntry,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('booking')
-      .set({
-        status: 'cancelled',
-        cancelled_at: cancellation.at.toISOString(),
-        cancelled_by: cancellation.by,
-        cancel_reason: cancellation.reason,
-      })
-      .where('id', '=', id)
-      .where('status', '<>', 'cancelled')
-      .where('paid_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await trx.deleteFrom('booking_unit').where('booking_id', '=', id).execute();
-    await recordAudit(trx, audit);
-    return true;
+    const cancelled = await cancelBookingWhere(trx, id, cancellation, (eb) =>
+      eb.and([eb('status', '<>', 'cancelled'), eb('paid_at', 'is', null)]),
+    );
+    if (cancelled) await recordAudit(trx, audit);
+    return cancelled;
   });
+}
+
+/** Who cancels a booking (an account's id; null for the system), why and when. */
+export interface Cancellation {
+  by: string | null;
+  reason: string;
+  at: Date;
+}
+
+/**
+ * Marks booking `id` cancelled, when it still meets `condition`, and gives its time back (the
+ * slot, and the patient's units), in the caller's transaction. Answers whether this call did it.
+ */
+export async function cancelBookingWhere(
+  tx: Kysely<Database>,
+  id: string,
+  cancellation: Cancellation,
+  condition: (eb: ExpressionBuilder<Database, 'booking'>) => Expression<SqlBool>,
+): Promise<boolean> {
+  const result = await tx
+    .updateTable('booking')
+    .set({
+      status: 'cancelled',
+      cancelled_at: cancellation.at.toISOString(),
+      cancelled_by: cancellation.by,
+      cancel_reason: cancellation.reason,
+    })
+    .where('id', '=', id)
+    .where(condition)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await tx.deleteFrom('booking_unit').where('booking_id', '=', id).execute();
+  return true;
 }
 
 /**

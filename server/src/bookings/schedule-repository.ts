@@ -1,6 +1,7 @@
 import type { IsoDate } from '@doctors-portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Booking, BookingStatus, Database } from '../db/schema.js';
+import { type Cancellation, cancelBookingWhere } from './repository.js';
 
 /**
  * The bookings as the clinic's back office reads and changes them: the schedule of a range of
@@ -137,20 +138,7 @@ export async function cancelLiveBooking(
   tx: Kysely<Database>,
   id: string,
   from: readonly BookingStatus[],
-  cancellation: { by: string; reason: string; at: Date },
+  cancellation: Cancellation & { by: string },
 ): Promise<boolean> {
-  const result = await tx
-    .updateTable('booking')
-    .set({
-      status: 'cancelled',
-      cancelled_at: cancellation.at.toISOString(),
-      cancelled_by: cancellation.by,
-      cancel_reason: cancellation.reason,
-    })
-    .where('id', '=', id)
-    .where('status', 'in', [...from])
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
-  await tx.deleteFrom('booking_unit').where('booking_id', '=', id).execute();
-  return true;
+  return cancelBookingWhere(tx, id, cancellation, (eb) => eb('status', 'in', [...from]));
 }
