@@ -1,4 +1,5 @@
 import { addDays, formatMediumDate, type IsoDate, todayIn } from '@doctors-portal/contract';
+import { clinicInstant } from '../src/bookings/clock.js';
 
 /**
  * The clinic's clock in the server's tests stands still at noon on Jan 1, 2031 in the clinic's
@@ -37,24 +38,6 @@ export function nextClinicDate(monthDay: string, after: IsoDate = TODAY): IsoDat
  * a test spying on the booking clock needs it; daylight saving time included.
  */
 export function clinicTime(date: IsoDate, time: string): Date {
-  const wanted = Date.parse(`${date}T${time}:00Z`);
-  // The zone's offset from UTC at a moment, read from how the clinic's clock shows it.
-  const offsetAt = (instant: number) => {
-    const shown = new Intl.DateTimeFormat('en-GB', {
-      timeZone: CLINIC_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(new Date(instant));
-    const part = (type: string) => shown.find((entry) => entry.type === type)?.value ?? '';
-    const wall = Date.parse(
-      `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:00Z`,
-    );
-    return wall - instant;
-  };
-  const first = wanted - offsetAt(wanted);
-  return new Date(wanted - offsetAt(first));
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return clinicInstant(CLINIC_TIME_ZONE, date, hours * 60 + minutes);
 }

@@ -118,3 +118,37 @@ export async function startTestOidcProvider(options: {
       }),
   };
 }
+
+/** The `cookie` request header that sends back the cookies of a `set-cookie` response header. */
+export function cookiesOf(setCookie: string | string[] | undefined): string {
+  return [setCookie ?? []]
+    .flat()
+    .map((cookie) => cookie.split(';', 1)[0])
+    .join('; ');
+}
+
+/**
+ * Follows the provider's redirects from `authorizationUrl` as a browser would (keeping its
+ * cookies), until they lead back to the portal at `portalUrl`: the portal's callback URL.
+ */
+export async function throughProvider(authorizationUrl: string, portalUrl: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = authorizationUrl;
+  for (let hop = 0; hop < 10; hop++) {
+    if (url.startsWith(portalUrl)) return new URL(url);
+    const response = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      jar.set(name, value);
+    }
+    const location = response.headers.get('location');
+    if (!location)
+      throw new Error(`provider answered ${response.status}: ${await response.text()}`);
+    url = new URL(location, url).toString();
+  }
+  throw new Error('too many redirects');
+}

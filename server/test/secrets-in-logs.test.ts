@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, engine, type LogRecord, type TestApp } from './helper.js';
-import { startTestOidcProvider, type TestOidcProvider } from './oidc-provider.js';
+import {
+  cookiesOf,
+  startTestOidcProvider,
+  type TestOidcProvider,
+  throughProvider,
+} from './oidc-provider.js';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-server.js';
 
 /**
@@ -24,35 +29,6 @@ function authPost(t: TestApp, path: string, body: unknown, cookie?: string) {
     headers: { origin: PUBLIC_URL, ...(cookie ? { cookie } : {}) },
     payload: body as Record<string, unknown>,
   });
-}
-
-function cookiesOf(setCookie: string | string[] | undefined): string {
-  return [setCookie ?? []]
-    .flat()
-    .map((cookie) => cookie.split(';', 1)[0])
-    .join('; ');
-}
-
-/** Follows the provider's redirects as a browser would, until they lead back to the portal. */
-async function throughProvider(authorizationUrl: string): Promise<URL> {
-  const jar = new Map<string, string>();
-  let url = authorizationUrl;
-  for (let hop = 0; hop < 10; hop++) {
-    if (url.startsWith(PUBLIC_URL)) return new URL(url);
-    const response = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      jar.set(name, value);
-    }
-    const location = response.headers.get('location');
-    if (!location) throw new Error(`provider answered ${response.status}`);
-    url = new URL(location, url).toString();
-  }
-  throw new Error('too many redirects');
 }
 
 /** The access log's line for an address that starts with `prefix`. */
@@ -145,7 +121,7 @@ describe(`secrets in the log (${engine})`, () => {
       errorCallbackURL: '/login',
     });
     expect(start.statusCode).toBe(200);
-    const callback = await throughProvider(start.json().url);
+    const callback = await throughProvider(start.json().url, PUBLIC_URL);
     const code = callback.searchParams.get('code') ?? '';
     const state = callback.searchParams.get('state') ?? '';
     secrets.push(['OAuth code', code], ['OAuth state', state]);

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Booking } from '../src/db/schema.js';
 import { bearer } from './accounts.js';
 import { type Person, photoPng, signedUp, signedUpAdmin, uploadImage } from './admin-fixtures.js';
@@ -75,16 +76,13 @@ export async function addDoctor(t: TestApp, admin: Person, image?: string): Prom
   return email;
 }
 
-/** Pays a booking through the demo gateway as its patient would; answers the transaction id. */
-export async function payThroughDemo(t: TestApp, patient: Person, booking: Booking) {
-  const intent = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: bearer(patient.token),
-    payload: { bookingId: booking.id },
-  });
-  const { clientSecret } = intent.json() as { clientSecret: string };
-  const paid = await t.app.inject({
+/** The patient pays an intent with a good card at the demo gateway, as the payment page does. */
+export function payByCard(
+  app: FastifyInstance,
+  patient: { token: string; name: string; email: string },
+  clientSecret: string,
+) {
+  return app.inject({
     method: 'POST',
     url: '/api/demo-gateway/confirm',
     headers: bearer(patient.token),
@@ -94,6 +92,18 @@ export async function payThroughDemo(t: TestApp, patient: Person, booking: Booki
       billingDetails: { name: patient.name, email: patient.email },
     },
   });
+}
+
+/** Pays a booking through the demo gateway as its patient would; answers the transaction id. */
+export async function payThroughDemo(t: TestApp, patient: Person, booking: Booking) {
+  const intent = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: bearer(patient.token),
+    payload: { bookingId: booking.id },
+  });
+  const { clientSecret } = intent.json() as { clientSecret: string };
+  const paid = await payByCard(t.app, patient, clientSecret);
   const transactionId = (paid.json() as { paymentIntent: { id: string } }).paymentIntent.id;
   const confirmed = await t.app.inject({
     method: 'PATCH',

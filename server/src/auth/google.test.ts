@@ -1,32 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessToken, authRequest, bearer, signUp } from '../../test/accounts.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
-import { startTestOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.js';
+import {
+  cookiesOf,
+  startTestOidcProvider,
+  type TestOidcProvider,
+  throughProvider,
+} from '../../test/oidc-provider.js';
 
 const PUBLIC_URL = 'http://localhost:3000';
-
-/** Follows the provider's redirects as a browser would, until they lead back to the portal. */
-async function throughProvider(authorizationUrl: string): Promise<URL> {
-  const jar = new Map<string, string>();
-  let url = authorizationUrl;
-  for (let hop = 0; hop < 10; hop++) {
-    if (url.startsWith(PUBLIC_URL)) return new URL(url);
-    const response = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      jar.set(name, value);
-    }
-    const location = response.headers.get('location');
-    if (!location)
-      throw new Error(`provider answered ${response.status}: ${await response.text()}`);
-    url = new URL(location, url).toString();
-  }
-  throw new Error('too many redirects');
-}
 
 async function signInWithGoogle(t: TestApp) {
   const start = await authRequest(t.app, '/sign-in/social', {
@@ -35,19 +17,13 @@ async function signInWithGoogle(t: TestApp) {
     errorCallbackURL: '/login',
   });
   expect(start.statusCode).toBe(200);
-  const stateCookie = [start.headers['set-cookie'] ?? []]
-    .flat()
-    .map((c) => c.split(';', 1)[0])
-    .join('; ');
-  const callback = await throughProvider(start.json().url);
+  const stateCookie = cookiesOf(start.headers['set-cookie']);
+  const callback = await throughProvider(start.json().url, PUBLIC_URL);
   const finish = await t.app.inject({
     url: callback.pathname + callback.search,
     headers: { cookie: stateCookie },
   });
-  const cookie = [finish.headers['set-cookie'] ?? []]
-    .flat()
-    .map((c) => c.split(';', 1)[0])
-    .join('; ');
+  const cookie = cookiesOf(finish.headers['set-cookie']);
   return { location: String(finish.headers.location), cookie };
 }
 

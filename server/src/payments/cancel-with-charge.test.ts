@@ -10,25 +10,13 @@ import {
   signedUpPatient,
   unpaidBooking,
 } from '../../test/payment-fixtures.js';
-import { GOOD_CARD } from '../../test/security-fixtures.js';
+import { payByCard } from '../../test/security-fixtures.js';
 import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in.js';
 import { bookingErrors } from '../bookings/errors.js';
 import { paymentErrors } from './errors.js';
 
 const cancel = (app: FastifyInstance, patient: Patient, id: string) =>
   app.inject({ method: 'DELETE', url: `/api/booking/${id}`, headers: bearer(patient.token) });
-
-const payByCard = (app: FastifyInstance, patient: Patient, clientSecret: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/demo-gateway/confirm',
-    headers: bearer(patient.token),
-    payload: {
-      clientSecret,
-      card: GOOD_CARD,
-      billingDetails: { name: patient.name, email: patient.email },
-    },
-  });
 
 /**
  * A card charge never outlives its booking. Cancelling asks the payment provider first: a
