@@ -52,7 +52,7 @@ export const clinicCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '`from` and `to` are ISO dates, both included, at most 366 days apart (400 otherwise). ' +
           'Each closed date is a weekly closed day (`weekly`) or falls in a closure (`closure`, ' +
-          'with its label); a closed date offers no slots. The answer may be kept for a minute.',
+          'with its label); a closed date offers no slots. Shared caches may keep the answer for 30 seconds.',
         tags: ['clinic'],
         security: [],
         querystring: calendarQuerySchema,
@@ -62,7 +62,7 @@ export const clinicCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { from, to } = request.query;
       const state = await cachedClinicCalendar(app.db);
-      reply.header('cache-control', 'public, max-age=60');
+      reply.header('cache-control', 'public, max-age=0, s-maxage=30');
       return {
         from,
         to,

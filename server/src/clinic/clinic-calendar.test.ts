@@ -123,7 +123,7 @@ describe(`the clinic's calendar and booking rules (${engine})`, () => {
       `/api/clinic/calendar?from=${clinicDay(day)}&to=${clinicDay(day + 6)}`,
     );
     expect(before.json()).toMatchObject({ openingDays: [0, 1, 2, 3, 4, 5, 6], closed: [] });
-    expect(before.headers['cache-control']).toBe('public, max-age=60');
+    expect(before.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
     expect((await slotsOn(day))?.length).toBeGreaterThan(0);
 
     const put = await call(admin, 'PUT', '/api/clinic/opening-days', { days: [...open].reverse() });
