@@ -6,5 +6,4 @@ export const scheduleKeys = {
   all: ['schedule'] as const,
   range: (query: { from: IsoDate; to: IsoDate; treatmentId: string; q: string }) =>
     ['schedule', query.from, query.to, query.treatmentId, query.q] as const,
-  treatments: ['services'] as const,
 };

@@ -33,16 +33,29 @@ function entry(overrides: Partial<ScheduleEntry> = {}): ScheduleEntry {
   };
 }
 
+/** A treatment of the catalogue as `GET /api/treatments` answers it. */
+const treatment = (_id: string, name: string, retiredAt: string | null = null) => ({
+  _id,
+  name,
+  description: '',
+  price: 80,
+  slots: ['10:00 AM - 10:30 AM'],
+  retired: retiredAt !== null,
+  retiredAt,
+  sortOrder: 0,
+});
+
 const onTheWire = (bookings: ScheduleEntry[], today: IsoDate = DAY) =>
   scheduleSchema.encode({ from: DAY, to: DAY, today, bookings });
 
 let api: ApiStub;
 beforeEach(() => {
   api = stubAdminApi({
-    'GET /api/service': {
+    'GET /api/treatments': {
       body: [
-        { _id: 'teeth-cleaning', name: 'Teeth Cleaning' },
-        { _id: 'cavity-filling', name: 'Cavity Filling' },
+        treatment('teeth-cleaning', 'Teeth Cleaning'),
+        treatment('cavity-filling', 'Cavity Filling'),
+        treatment('oral-surgery', 'Oral Surgery', '2030-12-01T10:00:00.000Z'),
       ],
     },
   });
@@ -223,6 +236,20 @@ describe('the schedule', () => {
     );
     const last = api.callsTo('GET /api/schedule').at(-1)?.url.searchParams;
     expect([last?.get('from'), last?.get('to')]).toEqual(['2030-12-29', '2031-01-04']);
+  });
+
+  it('offers retired treatments too, apart, since their bookings stay on the schedule', async () => {
+    api.on('GET /api/schedule', { body: onTheWire([]) });
+    showSchedule(`/dashboard/schedule?date=${DAY}&treatment=oral-surgery`);
+    const filter = await screen.findByLabelText('Treatment');
+    const retired = await within(filter).findByRole('group', { name: 'Retired' });
+    expect(within(retired).getByRole('option', { name: 'Oral Surgery' })).toBeTruthy();
+    await waitFor(() => expect(filter).toHaveValue('oral-surgery'));
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All treatments', 'Teeth Cleaning', 'Cavity Filling', 'Oral Surgery']);
   });
 
   it('downloads the range as CSV with the access token', async () => {

@@ -17,7 +17,7 @@ import { PageLoader, Spinner } from '../../../components/spinner';
 import { ApiError, SessionEndedError } from '../../../lib/api-client';
 import { useCancelByClinic } from '../api/cancel-by-clinic';
 import { scheduleQuery } from '../api/get-schedule';
-import { treatmentsQuery } from '../api/get-treatments';
+import { treatmentsQuery } from '../../../api/treatments';
 import { useSetVisitStatus } from '../api/set-visit-status';
 import {
   byDay,
@@ -156,6 +156,9 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
       : dayHeading(params.date);
   const unit = params.view === 'week' ? 'week' : 'day';
   const treatmentName = treatments.data?.find((entry) => entry._id === params.treatmentId)?.name;
+  // A retired treatment's bookings stay on the schedule, so it can still be chosen.
+  const offered = treatments.data?.filter((treatment) => !treatment.retired) ?? [];
+  const retired = treatments.data?.filter((treatment) => treatment.retired) ?? [];
 
   return (
     <div className="flex flex-col gap-5">
@@ -242,11 +245,20 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
               onChange={(event) => go({ treatmentId: event.target.value })}
             >
               <option value="">All treatments</option>
-              {treatments.data?.map((treatment) => (
+              {offered.map((treatment) => (
                 <option key={treatment._id} value={treatment._id}>
                   {treatment.name}
                 </option>
               ))}
+              {retired.length > 0 && (
+                <optgroup label="Retired">
+                  {retired.map((treatment) => (
+                    <option key={treatment._id} value={treatment._id}>
+                      {treatment.name}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
             </select>
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium">

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/spinner';
 import { ApiError, SessionEndedError } from '../../../lib/api-client';
 import { AdminPageHeader } from '../../admin/components/admin-page-header';
 import { useChangeTreatment } from '../api/change-treatment';
-import { treatmentsQuery } from '../api/get-treatments';
+import { treatmentsQuery } from '../../../api/treatments';
 import { TreatmentForm } from './treatment-form';
 import { TreatmentsTable } from './treatments-table';
 
