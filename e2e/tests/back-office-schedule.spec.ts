@@ -11,8 +11,8 @@ import { expect, newPatient, test } from '../fixtures/test.js';
  * made, marks the visit arrived then completed, cancels another booking that was paid with the
  * 4242 test card (demo gateway) with a reason, by keyboard; the patient's My Appointments shows
  * it REFUNDED, the mail with the calendar cancellation reaches the SMTP stand-in, and the slot
- * can be booked again; a week is exported as CSV and read. The screen is axe-clean and fits
- * 375 px without sideways scrolling.
+ * can be booked again; a week is exported as CSV and read; the audit log names the administrator
+ * for each action. The screen is axe-clean and fits 375 px without sideways scrolling.
  */
 
 interface Treatment {
@@ -224,5 +224,14 @@ test('an admin runs the day from the schedule: statuses, a cancellation with a r
   await expect(row).toBeVisible();
   expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(desk, '/dashboard/schedule at 375 px', testInfo);
+
+  // The audit log names the administrator for each of the day's actions.
+  await desk.setViewportSize({ width: 1280, height: 800 });
+  await desk.goto(`/dashboard/audit?actor=${encodeURIComponent(admin.email)}&action=booking.*`);
+  const entries = desk.getByRole('list', { name: 'Audit log' }).getByRole('listitem');
+  for (const action of ['Visit status changed', 'Booking cancelled', 'Payment refunded']) {
+    await expect(entries.filter({ hasText: action }).first()).toContainText(`By ${admin.name}`);
+  }
+  await expect(entries.filter({ hasText: 'Visit status changed' })).toHaveCount(2);
   await office.close();
 });
