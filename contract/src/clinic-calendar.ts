@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateField } from './booking.js';
 import { addDays, type IsoDate } from './dates.js';
-import { daysBetween, scheduleEntrySchema } from './schedule.js';
+import { dateRangeWithin, scheduleEntrySchema } from './schedule.js';
 
 /**
  * The clinic's calendar and booking rules (`/dashboard/clinic`): the weekly opening days, the
@@ -69,22 +69,12 @@ export const closureRequestSchema = z
       .min(1, clinicCalendarErrors.labelRequired)
       .max(CLOSURE_LABEL_MAX, clinicCalendarErrors.labelTooLong),
   })
-  .superRefine((closure, context) => {
-    const days = daysBetween(closure.from, closure.to);
-    if (days < 1) {
-      context.addIssue({
-        code: 'custom',
-        message: clinicCalendarErrors.toBeforeFrom,
-        path: ['to'],
-      });
-    } else if (days > CALENDAR_MAX_DAYS) {
-      context.addIssue({
-        code: 'custom',
-        message: clinicCalendarErrors.closureTooLong,
-        path: ['to'],
-      });
-    }
-  });
+  .superRefine(
+    dateRangeWithin(CALENDAR_MAX_DAYS, {
+      toBeforeFrom: clinicCalendarErrors.toBeforeFrom,
+      tooLong: clinicCalendarErrors.closureTooLong,
+    }),
+  );
 export type ClosureRequest = z.input<typeof closureRequestSchema>;
 
 /** A closure as the API shows it. */
@@ -105,24 +95,12 @@ export const closureWithBookingsSchema = closureSchema.extend({
 export type ClosureWithBookings = z.infer<typeof closureWithBookingsSchema>;
 
 /** `GET /api/clinic/calendar?from=&to=`: a range of ISO dates, at most a year. */
-export const calendarQuerySchema = z
-  .object({ from: isoDateField, to: isoDateField })
-  .superRefine((query, context) => {
-    const days = daysBetween(query.from, query.to);
-    if (days < 1) {
-      context.addIssue({
-        code: 'custom',
-        message: clinicCalendarErrors.toBeforeFrom,
-        path: ['to'],
-      });
-    } else if (days > CALENDAR_MAX_DAYS) {
-      context.addIssue({
-        code: 'custom',
-        message: clinicCalendarErrors.calendarTooLong,
-        path: ['to'],
-      });
-    }
-  });
+export const calendarQuerySchema = z.object({ from: isoDateField, to: isoDateField }).superRefine(
+  dateRangeWithin(CALENDAR_MAX_DAYS, {
+    toBeforeFrom: clinicCalendarErrors.toBeforeFrom,
+    tooLong: clinicCalendarErrors.calendarTooLong,
+  }),
+);
 
 /** A date the clinic is closed: a weekly closed day, or a closure with its label. */
 export const closedDateSchema = z.object({

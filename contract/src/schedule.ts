@@ -14,6 +14,27 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
   return Math.round((b - a) / 86_400_000) + 1;
 }
 
+/**
+ * The refinement of a range of ISO dates (`from` to `to`, both included) that lasts at most
+ * `maxDays`: a `to` before `from`, or too far after it, is an issue on `to` with its message.
+ */
+export function dateRangeWithin(
+  maxDays: number,
+  errors: { toBeforeFrom: string; tooLong: string },
+) {
+  return <Range extends { from: IsoDate; to: IsoDate }>(
+    range: Range,
+    context: z.core.$RefinementCtx<Range>,
+  ) => {
+    const days = daysBetween(range.from, range.to);
+    if (days < 1) {
+      context.addIssue({ code: 'custom', message: errors.toBeforeFrom, path: ['to'] });
+    } else if (days > maxDays) {
+      context.addIssue({ code: 'custom', message: errors.tooLong, path: ['to'] });
+    }
+  };
+}
+
 export const scheduleErrors = {
   toBeforeFrom: 'The end date must not be before the start date.',
   tooLong: `The schedule covers at most ${SCHEDULE_MAX_DAYS} days at a time: pick a shorter range.`,
@@ -31,14 +52,7 @@ export const scheduleQuerySchema = z
     q: z.string().trim().max(200).optional(),
     treatmentId: z.string().trim().max(100).optional(),
   })
-  .superRefine((query, context) => {
-    const days = daysBetween(query.from, query.to);
-    if (days < 1) {
-      context.addIssue({ code: 'custom', message: scheduleErrors.toBeforeFrom, path: ['to'] });
-    } else if (days > SCHEDULE_MAX_DAYS) {
-      context.addIssue({ code: 'custom', message: scheduleErrors.tooLong, path: ['to'] });
-    }
-  });
+  .superRefine(dateRangeWithin(SCHEDULE_MAX_DAYS, scheduleErrors));
 export type ScheduleQuery = z.input<typeof scheduleQuerySchema>;
 
 /**
