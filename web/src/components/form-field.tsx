@@ -3,13 +3,20 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   useId,
 } from 'react';
 
 /** The parts every labelled control shares: its id, the hint and the error read out with it. */
-function describedBy(id: string, hint: boolean, error: boolean) {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return ids || undefined;
+function controlProps(id: string, hint: ReactNode, error: string | undefined) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  };
 }
 
 interface Labelled {
@@ -60,10 +67,8 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
     <Frame id={id} label={label} hint={hint} error={error}>
       <input
         ref={ref}
-        id={id}
+        {...controlProps(id, hint, error)}
         className={`${look} w-full ${error ? `${look}-error` : ''} ${className}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
         {...input}
       />
     </Frame>
@@ -82,10 +87,8 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
     <Frame id={id} label={label} hint={hint} error={error}>
       <select
         ref={ref}
-        id={id}
+        {...controlProps(id, hint, error)}
         className={`select w-full ${error ? 'select-error' : ''} ${className}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
         {...select}
       >
         {children}
@@ -93,3 +96,22 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
     </Frame>
   );
 });
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, Labelled {}
+
+/** A labelled multi-line text field, like Field. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(
+  function TextAreaField({ label, error, hint, className = '', ...textarea }, ref) {
+    const id = useId();
+    return (
+      <Frame id={id} label={label} hint={hint} error={error}>
+        <textarea
+          ref={ref}
+          {...controlProps(id, hint, error)}
+          className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`}
+          {...textarea}
+        />
+      </Frame>
+    );
+  },
+);

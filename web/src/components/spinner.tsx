@@ -22,3 +22,8 @@ export function PageLoader({ label }: { label?: string }) {
     </div>
   );
 }
+
+/** Shown in a button while its change is under way. */
+export function ButtonSpinner() {
+  return <span className="loading loading-spinner loading-xs" aria-hidden="true" />;
+}

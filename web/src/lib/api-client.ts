@@ -27,6 +27,11 @@ export class SessionEndedError extends ApiError {
   }
 }
 
+/** What a screen says of a failed change: the server's reason, or `fallback` when it gave none. */
+export function reasonOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
 type Body = Record<string, unknown> | unknown[] | FormData;
 
 export interface RequestOptions {

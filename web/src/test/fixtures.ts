@@ -4,6 +4,7 @@ import {
   bookingSchema,
   type Clinic,
   type IsoDate,
+  type Treatment,
 } from '@doctors-portal/contract';
 import type { SessionUser } from '../lib/auth/auth-api';
 import { type ApiStub, stubApi } from './fetch-stub';
@@ -34,6 +35,21 @@ export const treatment: AvailableTreatment = {
   slots: ['08:00 AM - 08:30 AM', '08:30 AM - 09:00 AM'],
   price: 80,
 };
+
+/** A treatment of the catalogue as `GET /api/treatments` lists it (retired ones too). */
+export function catalogueTreatment(overrides: Partial<Treatment> = {}): Treatment {
+  return {
+    _id: 'teeth-cleaning',
+    name: 'Teeth Cleaning',
+    description: '',
+    price: 80,
+    slots: ['10:00 AM - 10:30 AM', '10:30 AM - 11:00 AM'],
+    retired: false,
+    retiredAt: null,
+    sortOrder: 1,
+    ...overrides,
+  };
+}
 
 /** A booking as the app holds it: its date an IsoDate. */
 export function booking(overrides: Partial<Booking> = {}): Booking {

@@ -1,5 +1,6 @@
-import { slotErrors, type Treatment, treatmentErrors } from '@doctors-portal/contract';
+import { slotErrors, treatmentErrors } from '@doctors-portal/contract';
 import { describe, expect, it } from 'vitest';
+import { catalogueTreatment } from '../../test/fixtures';
 import {
   addGeneratedSlots,
   changesOf,
@@ -10,16 +11,7 @@ import {
   slotSummary,
 } from './treatment-form';
 
-const cleaning: Treatment = {
-  _id: 'teeth-cleaning',
-  name: 'Teeth Cleaning',
-  description: '',
-  price: 89.5,
-  slots: ['10:00 AM - 10:30 AM', '10:30 AM - 11:00 AM'],
-  retired: false,
-  retiredAt: null,
-  sortOrder: 1,
-};
+const cleaning = catalogueTreatment({ price: 89.5 });
 
 describe('the treatment form', () => {
   it.each([

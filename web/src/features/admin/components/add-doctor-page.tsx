@@ -1,13 +1,14 @@
 import { paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
+import { PageHeading } from '../../../components/page-heading';
 import { AddDoctorForm } from './add-doctor-form';
-import { AdminPageHeader } from './admin-page-header';
 
 /** /dashboard/add-doctor (admin): the add-doctor form (spec section 2, Add Doctor). */
 export function AddDoctorPage() {
   return (
     <div className="flex flex-col gap-5">
-      <AdminPageHeader
+      <PageHeading
+        eyebrow="Administration"
         title="Add a New Doctor"
         action={
           <Link to={paths.manageDoctor} className="btn btn-primary btn-outline">

@@ -4,13 +4,13 @@ import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { Spinner } from '../../../components/spinner';
 import { ApiError, SessionEndedError } from '../../../lib/api-client';
 import { useDeleteDoctor } from '../api/delete-doctor';
 import { doctorsQuery } from '../api/get-doctors';
-import { AdminPageHeader } from './admin-page-header';
 import { DoctorsTable } from './doctors-table';
 
 /**
@@ -51,7 +51,8 @@ export function ManageDoctorsPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <AdminPageHeader
+      <PageHeading
+        eyebrow="Administration"
         title={count === undefined ? 'Manage Doctors' : `Manage Doctors: ${count}`}
         headingId={headingId}
         headingRef={heading}

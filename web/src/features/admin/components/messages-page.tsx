@@ -4,14 +4,13 @@ import { useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { clinicQuery } from '../../../api/clinic';
+import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
-import { Spinner } from '../../../components/spinner';
-import { ApiError, SessionEndedError } from '../../../lib/api-client';
+import { ButtonSpinner, Spinner } from '../../../components/spinner';
+import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { messagesQuery } from '../api/get-contact-messages';
 import { useMarkMessage } from '../api/mark-contact-message';
-import { AdminPageHeader } from './admin-page-header';
-import { ButtonSpinner } from './admin-table';
 import { Pagination } from './pagination';
 
 /** Until the clinic's details arrive: the zone the portal runs in unless configured. */
@@ -136,18 +135,15 @@ export function MessagesPage() {
       toast.success(`Marked ${message.read ? 'unread' : 'read'}: ${messageName(message)}.`);
     } catch (error) {
       if (error instanceof SessionEndedError) return;
-      toast.error(
-        error instanceof ApiError && error.message
-          ? error.message
-          : 'The message could not be marked. Please try again.',
-      );
+      toast.error(reasonOf(error, 'The message could not be marked. Please try again.'));
     }
   };
 
   const unread = messages.data?.unread;
   return (
     <div className="flex flex-col gap-5">
-      <AdminPageHeader
+      <PageHeading
+        eyebrow="Administration"
         title={unread === undefined ? 'Messages' : `Messages: ${unread} unread`}
         headingId={headingId}
         headingRef={heading}

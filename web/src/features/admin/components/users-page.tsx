@@ -4,15 +4,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { Spinner } from '../../../components/spinner';
-import { ApiError, SessionEndedError } from '../../../lib/api-client';
+import { ApiError, reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { type UsersPage as PageOfUsers, usersPageQuery } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 import { useRemoveUser } from '../api/remove-user';
-import { AdminPageHeader } from './admin-page-header';
 import { Pagination, type PaginationProps } from './pagination';
 import { focusUserRow, type UserAction, UsersTable, userName } from './users-table';
 
@@ -21,9 +21,6 @@ function pageFrom(search: URLSearchParams): number {
   const page = Number(search.get('page'));
   return Number.isInteger(page) && page > 1 ? page - 1 : 0;
 }
-
-const reason = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.message ? error.message : fallback;
 
 const loadingUsers = (
   <TableLoading>
@@ -120,7 +117,7 @@ export function UsersPage() {
       toast.error(
         error instanceof ApiError && error.status === 403
           ? messages.makeAdminForbidden
-          : reason(error, `${userName(user)} could not be made an admin. Please try again.`),
+          : reasonOf(error, `${userName(user)} could not be made an admin. Please try again.`),
       );
     }
     setFocusAfter({ row: user });
@@ -141,14 +138,15 @@ export function UsersPage() {
       else toast.error(`${name} was already removed.`);
     } catch (error) {
       if (error instanceof SessionEndedError) return;
-      toast.error(reason(error, `${name} could not be removed. Please try again.`));
+      toast.error(reasonOf(error, `${name} could not be removed. Please try again.`));
     }
     setFocusAfter({});
   };
 
   return (
     <div className="flex flex-col gap-5">
-      <AdminPageHeader
+      <PageHeading
+        eyebrow="Administration"
         title={total === undefined ? 'All Users' : `All Users: ${total}`}
         headingId={headingId}
         headingRef={heading}

@@ -1,7 +1,8 @@
 import type { User } from '@doctors-portal/contract';
+import { AdminRow, AdminTable, type Column, EmailCell } from '../../../components/admin-table';
 import { card } from '../../../components/responsive-table';
+import { ButtonSpinner } from '../../../components/spinner';
 import { UserAvatar } from '../../../components/user-avatar';
-import { AdminRow, AdminTable, ButtonSpinner, type Column, EmailCell } from './admin-table';
 
 /** What is being done to a user right now, so that only that row's button shows it. */
 export interface UserAction {

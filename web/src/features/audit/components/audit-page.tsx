@@ -4,6 +4,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { clinicQuery } from '../../../api/clinic';
 import { Field, SelectField } from '../../../components/form-field';
+import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { Spinner } from '../../../components/spinner';
@@ -138,17 +139,12 @@ export function AuditPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <div>
-        <p className="eyebrow">Administration</p>
-        <h1
-          id={headingId}
-          ref={heading}
-          tabIndex={-1}
-          className="heading-2 mt-2 text-neutral outline-none"
-        >
-          Audit log
-        </h1>
-      </div>
+      <PageHeading
+        eyebrow="Administration"
+        title="Audit log"
+        headingId={headingId}
+        headingRef={heading}
+      />
       <p className="text-muted">
         Every change to bookings, payments, treatments, the clinic&rsquo;s rules, roles, accounts
         and doctors, with who made it. Entries cannot be changed or deleted.

@@ -4,6 +4,7 @@ import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { Spinner } from '../../../components/spinner';
@@ -51,22 +52,17 @@ export function MyAppointmentsPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <p className="eyebrow">Dashboard</p>
-          <h1
-            id={headingId}
-            ref={heading}
-            tabIndex={-1}
-            className="heading-2 mt-2 text-neutral outline-none"
-          >
-            {count === undefined ? 'My Appointments' : `My Appointments: ${count}`}
-          </h1>
-        </div>
-        <Link to={paths.appointment} className="btn btn-primary btn-outline">
-          Book another visit
-        </Link>
-      </div>
+      <PageHeading
+        eyebrow="Dashboard"
+        title={count === undefined ? 'My Appointments' : `My Appointments: ${count}`}
+        headingId={headingId}
+        headingRef={heading}
+        action={
+          <Link to={paths.appointment} className="btn btn-primary btn-outline">
+            Book another visit
+          </Link>
+        }
+      />
 
       <QueryState
         query={bookings}

@@ -2,9 +2,9 @@ import { todayIn } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { clinicQuery } from '../../../api/clinic';
 import { clinicCalendarQuery } from '../../../api/clinic-calendar';
+import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { Spinner } from '../../../components/spinner';
-import { AdminPageHeader } from '../../admin/components/admin-page-header';
 import { rulesQuery } from '../api/get-rules';
 import { ClosuresSection } from './closures-section';
 import { OpeningDaysForm } from './opening-days-form';
@@ -31,7 +31,7 @@ export function ClinicPage() {
   const rules = useQuery(rulesQuery);
   return (
     <div className="flex flex-col gap-5">
-      <AdminPageHeader title="Clinic calendar and rules" />
+      <PageHeading eyebrow="Administration" title="Clinic calendar and rules" />
       <p className="max-w-2xl text-muted">
         When the clinic opens and how patients book. Changes show on the booking page at once.
       </p>

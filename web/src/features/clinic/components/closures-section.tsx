@@ -7,20 +7,17 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { useCancelByClinic } from '../../../api/cancel-by-clinic';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { Field } from '../../../components/form-field';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { Spinner } from '../../../components/spinner';
-import { ApiError, SessionEndedError } from '../../../lib/api-client';
-import { useCancelByClinic } from '../../schedule/api/cancel-by-clinic';
+import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useAddClosure } from '../api/add-closure';
 import { closuresQuery } from '../api/get-closures';
 import { useRemoveClosure } from '../api/remove-closure';
 import { type ClosureProblems, checkClosure, describeRange } from '../clinic';
-
-const reasonOf = (error: unknown) =>
-  error instanceof ApiError && error.message ? error.message : 'Please try again.';
 
 const dayOf = (date: string) => {
   const iso = parseIsoDate(date);
@@ -63,7 +60,7 @@ function ClosureForm({ today }: { today: IsoDate }) {
       }
     } catch (error) {
       if (!(error instanceof SessionEndedError)) {
-        toast.error(`The closure could not be added. ${reasonOf(error)}`);
+        toast.error(`The closure could not be added. ${reasonOf(error, 'Please try again.')}`);
       }
     }
   };
@@ -131,7 +128,7 @@ function ClosureItem({ closure }: { closure: ClosureWithBookings }) {
       toast.success(`The clinic opens again on ${range}.`);
     } catch (error) {
       if (!(error instanceof SessionEndedError)) {
-        toast.error(`The closure could not be removed. ${reasonOf(error)}`);
+        toast.error(`The closure could not be removed. ${reasonOf(error, 'Please try again.')}`);
       }
     }
   };
@@ -154,7 +151,7 @@ function ClosureItem({ closure }: { closure: ClosureWithBookings }) {
       } catch (error) {
         if (error instanceof SessionEndedError) break;
         failed.push(
-          `${booking.patientName} (${dayOf(booking.date)}, ${booking.slot}): ${reasonOf(error)}`,
+          `${booking.patientName} (${dayOf(booking.date)}, ${booking.slot}): ${reasonOf(error, 'Please try again.')}`,
         );
       }
     }

@@ -1,7 +1,7 @@
 import { WEEKDAY_NAMES } from '@doctors-portal/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { ApiError, SessionEndedError } from '../../../lib/api-client';
+import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useSetOpeningDays } from '../api/set-opening-days';
 import { WEEK_ORDER } from '../clinic';
 
@@ -32,11 +32,7 @@ export function OpeningDaysForm({ openingDays }: { openingDays: number[] }) {
       toast.success('Opening days saved.');
     } catch (error) {
       if (error instanceof SessionEndedError) return;
-      toast.error(
-        error instanceof ApiError && error.message
-          ? error.message
-          : 'The opening days could not be saved. Please try again.',
-      );
+      toast.error(reasonOf(error, 'The opening days could not be saved. Please try again.'));
     }
   };
 

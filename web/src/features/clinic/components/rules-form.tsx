@@ -2,7 +2,7 @@ import type { ClinicRules } from '@doctors-portal/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Field } from '../../../components/form-field';
-import { ApiError, SessionEndedError } from '../../../lib/api-client';
+import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useSetRules } from '../api/set-rules';
 import { checkRules, RULE_FIELDS, type RulesProblems, rulesToValues } from '../clinic';
 
@@ -28,11 +28,7 @@ export function RulesForm({ current }: { current: ClinicRules }) {
       toast.success('Booking rules saved.');
     } catch (error) {
       if (error instanceof SessionEndedError) return;
-      toast.error(
-        error instanceof ApiError && error.message
-          ? error.message
-          : 'The booking rules could not be saved. Please try again.',
-      );
+      toast.error(reasonOf(error, 'The booking rules could not be saved. Please try again.'));
     }
   };
 

@@ -1,7 +1,7 @@
 import { type IsoDate, type Schedule, scheduleSchema } from '@doctors-portal/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { scheduleKeys } from '../../../api/schedule-keys';
 import { api, decodeAnswer } from '../../../lib/api-client';
-import { scheduleKeys } from './keys';
 
 export interface ScheduleRange {
   from: IsoDate;

@@ -1,7 +1,7 @@
 import { type Booking, bookingSchema, type VisitStatus } from '@doctors-portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { scheduleKeys } from '../../../api/schedule-keys';
 import { api, decodeAnswer } from '../../../lib/api-client';
-import { scheduleKeys } from './keys';
 
 /**
  * `PATCH /api/booking/{id}/status` (administrators): marks how a visit went. The server answers

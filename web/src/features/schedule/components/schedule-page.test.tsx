@@ -2,48 +2,30 @@ import { type IsoDate, type ScheduleEntry, scheduleSchema } from '@doctors-porta
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, failure } from '../../../test/fetch-stub';
-import { stubAdminApi } from '../../../test/fixtures';
+import { booking, catalogueTreatment, stubAdminApi } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
 import { SchedulePage } from './schedule-page';
 
 const DAY = '2031-01-02' as IsoDate;
 
+/** A booking on the schedule: the fixture booking, with the schedule's own fields. */
 function entry(overrides: Partial<ScheduleEntry> = {}): ScheduleEntry {
-  return {
+  const { cancellable: _, ...base } = booking({
     _id: 'b-1',
     patientName: 'Jane Doe',
     patientMail: 'jane@mail.com',
-    patientId: 'user-9',
     date: DAY,
     slot: '10:00 AM - 10:30 AM',
-    treatment: 'Teeth Cleaning',
-    treatmentId: 'teeth-cleaning',
-    price: 80,
-    phone: '+1 555 010 2222',
-    age: 34,
-    paid: false,
-    transactionId: null,
-    status: 'booked',
+  });
+  return {
+    ...base,
+    patientId: 'user-9',
     noShows: 0,
     cancelledAt: null,
     cancelledBy: null,
-    cancelReason: null,
-    refund: null,
     ...overrides,
   };
 }
-
-/** A treatment of the catalogue as `GET /api/treatments` answers it. */
-const treatment = (_id: string, name: string, retiredAt: string | null = null) => ({
-  _id,
-  name,
-  description: '',
-  price: 80,
-  slots: ['10:00 AM - 10:30 AM'],
-  retired: retiredAt !== null,
-  retiredAt,
-  sortOrder: 0,
-});
 
 const onTheWire = (bookings: ScheduleEntry[], today: IsoDate = DAY) =>
   scheduleSchema.encode({ from: DAY, to: DAY, today, bookings });
@@ -53,9 +35,14 @@ beforeEach(() => {
   api = stubAdminApi({
     'GET /api/treatments': {
       body: [
-        treatment('teeth-cleaning', 'Teeth Cleaning'),
-        treatment('cavity-filling', 'Cavity Filling'),
-        treatment('oral-surgery', 'Oral Surgery', '2030-12-01T10:00:00.000Z'),
+        catalogueTreatment(),
+        catalogueTreatment({ _id: 'cavity-filling', name: 'Cavity Filling' }),
+        catalogueTreatment({
+          _id: 'oral-surgery',
+          name: 'Oral Surgery',
+          retired: true,
+          retiredAt: '2030-12-01T10:00:00.000Z',
+        }),
       ],
     },
   });

@@ -10,14 +10,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { useCancelByClinic } from '../../../api/cancel-by-clinic';
 import { clinicQuery } from '../../../api/clinic';
+import { treatmentsQuery } from '../../../api/treatments';
+import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { PageLoader, Spinner } from '../../../components/spinner';
-import { ApiError, SessionEndedError } from '../../../lib/api-client';
-import { useCancelByClinic } from '../api/cancel-by-clinic';
+import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { scheduleQuery } from '../api/get-schedule';
-import { treatmentsQuery } from '../../../api/treatments';
 import { useSetVisitStatus } from '../api/set-visit-status';
 import {
   byDay,
@@ -34,9 +35,6 @@ import { DaySheet } from './day-sheet';
 import { ExportForm } from './export-form';
 import { rowId, ScheduleTable } from './schedule-table';
 import './schedule-print.css';
-
-const reason = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.message ? error.message : fallback;
 
 /** Until the clinic's details arrive: the zone the portal runs in unless configured. */
 const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -117,7 +115,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
       toast.success(`${booking.patientName} (${booking.slot}): ${STATUS_LABELS[now.status]}.`);
     } catch (error) {
       if (error instanceof SessionEndedError) return;
-      toast.error(reason(error, 'The visit could not be updated.'));
+      toast.error(reasonOf(error, 'The visit could not be updated.'));
     }
     setFocusAfter(booking._id);
   };
@@ -139,7 +137,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
       return null;
     } catch (error) {
       if (error instanceof SessionEndedError) return null;
-      return reason(error, 'The booking could not be cancelled.');
+      return reasonOf(error, 'The booking could not be cancelled.');
     }
   };
 
@@ -162,21 +160,18 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
 
   return (
     <div className="flex flex-col gap-5">
-      <div className="print:hidden">
-        <p className="eyebrow">Administration</p>
-        <h1
-          id={headingId}
-          ref={heading}
-          tabIndex={-1}
-          className="heading-2 mt-2 text-neutral outline-none"
-        >
-          Schedule
-        </h1>
+      <PageHeading
+        eyebrow="Administration"
+        title="Schedule"
+        headingId={headingId}
+        headingRef={heading}
+        className="print:hidden"
+      >
         <p className="mt-1 text-muted" aria-live="polite">
           {title}
           {treatmentName ? ` · ${treatmentName}` : ''}
         </p>
-      </div>
+      </PageHeading>
 
       <div className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-soft print:hidden">
         <div className="flex flex-wrap items-center gap-2">

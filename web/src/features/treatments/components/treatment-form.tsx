@@ -5,12 +5,12 @@ import {
   paths,
   type Treatment,
 } from '@doctors-portal/contract';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { Field } from '../../../components/form-field';
-import { ApiError, SessionEndedError } from '../../../lib/api-client';
-import { ButtonSpinner } from '../../admin/components/admin-table';
+import { Field, TextAreaField } from '../../../components/form-field';
+import { ButtonSpinner } from '../../../components/spinner';
+import { ApiError, reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { heldSlotsOf, useChangeTreatment } from '../api/change-treatment';
 import { useCreateTreatment } from '../api/create-treatment';
 import {
@@ -22,60 +22,6 @@ import {
   type TreatmentFormErrors,
   type TreatmentFormValues,
 } from '../treatment-form';
-
-/** A labelled multi-line text field, its hint and error read out with it (like Field). */
-function TextArea({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  rows,
-  textareaRef,
-  spellCheck,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: ReactNode;
-  rows: number;
-  textareaRef?: React.Ref<HTMLTextAreaElement>;
-  spellCheck?: boolean;
-}) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        ref={textareaRef}
-        id={id}
-        rows={rows}
-        value={value}
-        spellCheck={spellCheck}
-        onChange={(event) => onChange(event.target.value)}
-        className={`textarea w-full ${error ? 'textarea-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** The bookings that hold slot times the change would remove, each linked to its day's schedule. */
 function HeldBookings({ bookings }: { bookings: HeldSlot[] }) {
@@ -223,11 +169,7 @@ export function TreatmentForm({ treatment, onClose }: TreatmentFormProps) {
       }
       setErrors(fields);
     }
-    toast.error(
-      error instanceof ApiError && error.message
-        ? error.message
-        : 'The treatment could not be saved. Please try again.',
-    );
+    toast.error(reasonOf(error, 'The treatment could not be saved. Please try again.'));
   };
 
   const submit = async (event: React.FormEvent) => {
@@ -291,19 +233,19 @@ export function TreatmentForm({ treatment, onClose }: TreatmentFormProps) {
               hint="In dollars, such as 80 or 89.50."
             />
           </div>
-          <TextArea
+          <TextAreaField
             label="Description"
             rows={2}
             value={values.description}
-            onChange={(value) => update('description', value)}
+            onChange={(event) => update('description', event.target.value)}
             error={errors.description}
           />
-          <TextArea
+          <TextAreaField
             label="Slot times"
             rows={Math.min(14, Math.max(6, values.slots.split('\n').length + 1))}
             spellCheck={false}
             value={values.slots}
-            onChange={(value) => update('slots', value)}
+            onChange={(event) => update('slots', event.target.value)}
             error={errors.slots}
             hint="One a line, such as 9:00 AM - 9:30 AM. They are put in order when saved."
           />

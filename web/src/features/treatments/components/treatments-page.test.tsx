@@ -1,31 +1,19 @@
-import type { Treatment } from '@doctors-portal/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
-import { patient, signIn } from '../../../test/fixtures';
+import { catalogueTreatment, patient, signIn } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
 import { TreatmentsPage } from './treatments-page';
 
-const cleaning: Treatment = {
-  _id: 'teeth-cleaning',
-  name: 'Teeth Cleaning',
-  description: 'A gentle clean.',
-  price: 80,
-  slots: ['10:00 AM - 10:30 AM', '10:30 AM - 11:00 AM'],
-  retired: false,
-  retiredAt: null,
-  sortOrder: 1,
-};
-const surgery: Treatment = {
-  ...cleaning,
+const cleaning = catalogueTreatment({ description: 'A gentle clean.' });
+const surgery = catalogueTreatment({
   _id: 'oral-surgery',
   name: 'Oral Surgery',
-  description: '',
   price: 400,
   retired: true,
   retiredAt: '2031-01-01T10:00:00.000Z',
   sortOrder: 2,
-};
+});
 
 let api: ApiStub;
 beforeEach(() => {

@@ -2,14 +2,14 @@ import type { Treatment } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { treatmentsQuery } from '../../../api/treatments';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { Spinner } from '../../../components/spinner';
-import { ApiError, SessionEndedError } from '../../../lib/api-client';
-import { AdminPageHeader } from '../../admin/components/admin-page-header';
+import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useChangeTreatment } from '../api/change-treatment';
-import { treatmentsQuery } from '../../../api/treatments';
 import { TreatmentForm } from './treatment-form';
 import { TreatmentsTable } from './treatments-table';
 
@@ -60,11 +60,7 @@ export function TreatmentsPage() {
       );
     } catch (error) {
       if (!(error instanceof SessionEndedError)) {
-        toast.error(
-          error instanceof ApiError && error.message
-            ? error.message
-            : 'The treatment could not be changed. Please try again.',
-        );
+        toast.error(reasonOf(error, 'The treatment could not be changed. Please try again.'));
       }
     } finally {
       setBusy(null);
@@ -73,7 +69,8 @@ export function TreatmentsPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <AdminPageHeader
+      <PageHeading
+        eyebrow="Administration"
         title="Treatments"
         headingId={headingId}
         headingRef={heading}

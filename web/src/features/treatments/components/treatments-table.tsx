@@ -1,11 +1,7 @@
 import { formatDollars, type Treatment } from '@doctors-portal/contract';
+import { AdminRow, AdminTable, type Column } from '../../../components/admin-table';
 import { card } from '../../../components/responsive-table';
-import {
-  AdminRow,
-  AdminTable,
-  ButtonSpinner,
-  type Column,
-} from '../../admin/components/admin-table';
+import { ButtonSpinner } from '../../../components/spinner';
 import { slotSummary } from '../treatment-form';
 
 const COLUMNS: Column[] = ['Treatment', 'Price', 'Slot times', 'Status', { hidden: 'Actions' }];

@@ -1,8 +1,8 @@
 import { type Booking, bookingSchema } from '@doctors-portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bookingKeys } from '../../../api/booking-keys';
-import { api, decodeAnswer } from '../../../lib/api-client';
-import { scheduleKeys } from './keys';
+import { api, decodeAnswer } from '../lib/api-client';
+import { bookingKeys } from './booking-keys';
+import { scheduleKeys } from './schedule-keys';
 
 /**
  * `POST /api/booking/{id}/cancel` (administrators): the clinic cancels a booking with a reason
@@ -21,8 +21,9 @@ export async function cancelByClinic(input: { id: string; reason: string }): Pro
 }
 
 /**
- * Cancels a booking for the clinic. Whatever the answer, the schedule is read again, and the
- * freed slot shows on the booking page and in the patient's appointments.
+ * Cancels a booking for the clinic, from the schedule or for a closure's bookings. Whatever the
+ * answer, the schedule is read again, and the freed slot shows on the booking page and in the
+ * patient's appointments.
  */
 export function useCancelByClinic() {
   const queryClient = useQueryClient();

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { card, TableRegion } from '../../../components/responsive-table';
 import { Email } from './email';
+import { card, TableRegion } from './responsive-table';
 
 /** A column's heading; a `hidden` one (the avatar, the actions) is read out but not shown. */
 export type Column = string | { hidden: string };
 
 /**
- * The table of an admin list: a table on large screens, a card per row on smaller ones
- * (components/responsive-table.tsx). `children` are its rows (AdminRow).
+ * The table of an administration list (users, doctors, treatments): a table on large screens, a
+ * card per row on smaller ones (responsive-table.tsx). `children` are its rows (AdminRow).
  */
 export function AdminTable({
   labelledBy,
@@ -57,9 +57,4 @@ export function EmailCell({ address }: { address: string }) {
       <Email address={address} />
     </td>
   );
-}
-
-/** Shown in a row's button while its change is under way. */
-export function ButtonSpinner() {
-  return <span className="loading loading-spinner loading-xs" aria-hidden="true" />;
 }
