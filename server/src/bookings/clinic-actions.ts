@@ -18,8 +18,7 @@ import { recordRefund } from '../payments/repository.js';
 import { type Payments, releaseBookingPayment } from '../payments/service.js';
 import { type ClinicMoment, hasStarted } from './clock.js';
 import { bookingSummary } from './presenters.js';
-import { findBooking } from './repository.js';
-import { cancelLiveBooking, setVisitStatus } from './schedule-repository.js';
+import { cancelLiveBooking, findBooking, setVisitStatus } from './repository.js';
 
 /**
  * What the clinic's staff do to a booking from the schedule: mark how the visit went (arrived,

@@ -8,7 +8,7 @@ import type { Booking } from '../db/schema.js';
 import type { BookingSummary } from '../mail/templates.js';
 import { isCancellable } from './booking-rules.js';
 import type { ClinicMoment } from './clock.js';
-import type { ScheduledBooking } from './schedule-repository.js';
+import type { ScheduledBooking } from './repository.js';
 
 /** What the patient's and the schedule's views of a booking both show. */
 function bookingFields(row: Booking) {

@@ -6,14 +6,16 @@ import {
   type Kysely,
   PostgresAdapter,
   type SqlBool,
+  sql,
 } from 'kysely';
 import { type AuditEntry, recordAudit } from '../audit/log.js';
-import type { Booking, BookingTable, Database } from '../db/schema.js';
+import type { Booking, BookingStatus, BookingTable, Database } from '../db/schema.js';
 import { uniqueViolation } from '../db/unique-violation.js';
 
 /**
  * The `booking` table and the time units its live bookings hold (`booking_unit`): every read
- * and write of them is here.
+ * and write of them is here, the patient's side (booking, paying, cancelling) and the clinic's
+ * (the schedule of a range of dates, a visit's status, the clinic's cancellation).
  */
 export type NewBooking = Insertable<BookingTable>;
 
@@ -182,7 +184,7 @@ export interface Cancellation {
  * Marks booking `id` cancelled, when it still meets `condition`, and gives its time back (the
  * slot, and the patient's units), in the caller's transaction. Answers whether this call did it.
  */
-export async function cancelBookingWhere(
+async function cancelBookingWhere(
   tx: Kysely<Database>,
   id: string,
   cancellation: Cancellation,
@@ -222,6 +224,140 @@ export async function markBookingPaid(
     .where('status', '<>', 'cancelled')
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The clinic's side: the schedule, a visit's status, the clinic's cancellation
+
+/** What the schedule may be narrowed to: a range of dates, a treatment, a patient's name or email. */
+export interface ScheduleFilter {
+  from: IsoDate;
+  to: IsoDate;
+  treatmentId?: string | undefined;
+  /** Part of the patient's name or email, in any case. */
+  q?: string | undefined;
+}
+
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern escaped by '\'. */
+const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * The bookings from `from` to `to` as one statement of two parts, each reading only the range's
+ * entries of an index that leads with the date: the live bookings through the (date,
+ * treatment_id, slot) index over live bookings (migrations/0004), the cancelled ones through
+ * the partial index over cancelled bookings (migrations/0006). Each row carries its refund's
+ * id (the refund table's booking index) and how many of its patient's bookings are no-shows
+ * (the partial no-show index, migrations/0006). Exported for the test that reads its query plan
+ * on both engines.
+ */
+export function scheduleQuery(db: Kysely<Database>, filter: ScheduleFilter) {
+  const part = (cancelled: boolean) => {
+    let query = db
+      .selectFrom('booking')
+      .selectAll('booking')
+      .select((eb) => [
+        eb
+          .selectFrom('refund')
+          .select('refund.id')
+          .whereRef('refund.booking_id', '=', 'booking.id')
+          .orderBy('refund.created_at', 'desc')
+          .limit(1)
+          .as('refund_id'),
+        eb
+          .selectFrom('booking as history')
+          .select((count) => count.fn.countAll<number | string>().as('count'))
+          .whereRef('history.patient_id', '=', 'booking.patient_id')
+          .where('history.status', '=', 'no_show')
+          .as('no_shows'),
+      ])
+      .where('booking.date', '>=', filter.from)
+      .where('booking.date', '<=', filter.to)
+      .where('booking.status', cancelled ? '=' : '<>', 'cancelled');
+    if (filter.treatmentId) query = query.where('booking.treatment_id', '=', filter.treatmentId);
+    if (filter.q) {
+      const pattern = likeContaining(filter.q);
+      query = query.where((eb) =>
+        eb.or([
+          sql<boolean>`lower(${eb.ref('booking.patient_name')}) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(${eb.ref('booking.patient_email')}) like ${pattern} escape '\\'`,
+        ]),
+      );
+    }
+    return query;
+  };
+  return part(false).unionAll(part(true));
+}
+
+/** A booking on the schedule, with its refund's id and its patient's count of no-shows. */
+export type ScheduledBooking = Booking & { refund_id: string | null; no_shows: number };
+
+/** The bookings of the schedule's range (see `scheduleQuery`), in no particular order. */
+export async function listSchedule(
+  db: Kysely<Database>,
+  filter: ScheduleFilter,
+): Promise<ScheduledBooking[]> {
+  const rows = await scheduleQuery(db, filter).execute();
+  return rows.map((row) => ({
+    ...row,
+    refund_id: row.refund_id ?? null,
+    no_shows: Number(row.no_shows ?? 0),
+  }));
+}
+
+/**
+ * The live bookings from the clinic's `today` on that hold one of `slots` of the treatment,
+ * by date and slot.
+ */
+export async function bookingsHoldingSlots(
+  db: Kysely<Database>,
+  treatmentId: string,
+  slots: string[],
+  today: IsoDate,
+): Promise<Pick<Booking, 'id' | 'date' | 'slot' | 'patient_name'>[]> {
+  if (slots.length === 0) return [];
+  return db
+    .selectFrom('booking')
+    .select(['id', 'date', 'slot', 'patient_name'])
+    .where('treatment_id', '=', treatmentId)
+    .where('status', '!=', 'cancelled')
+    .where('date', '>=', today)
+    .where('slot', 'in', slots)
+    .orderBy('date')
+    .orderBy('slot')
+    .execute();
+}
+
+/**
+ * Sets a booking's visit status to `status` when it is in one of `from`, in the caller's
+ * transaction. Answers whether this call changed it.
+ */
+export async function setVisitStatus(
+  tx: Kysely<Database>,
+  id: string,
+  status: BookingStatus,
+  from: readonly BookingStatus[],
+): Promise<boolean> {
+  const result = await tx
+    .updateTable('booking')
+    .set({ status })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Marks a booking in one of the statuses `from` cancelled (by `by`, for `reason`) and gives its
+ * time back, in the caller's transaction, paid or not (the clinic's cancellation refunds a paid
+ * one first). Answers whether this call did it.
+ */
+export async function cancelLiveBooking(
+  tx: Kysely<Database>,
+  id: string,
+  from: readonly BookingStatus[],
+  cancellation: Cancellation & { by: string },
+): Promise<boolean> {
+  return cancelBookingWhere(tx, id, cancellation, (eb) => eb('status', 'in', [...from]));
 }
 
 /** Which booking rule a unique violation broke: see the indexes in migrations/0004. */

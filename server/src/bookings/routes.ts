@@ -19,6 +19,7 @@ import { callerOf, isOwnEmail, requireAdmin, requireUser } from '../auth/guards.
 import { bookingRulesOf } from '../clinic/calendar.js';
 import { errorResponseSchema as error, errorBody, errorResponses } from '../http/errors.js';
 import { answerPaymentFailure } from '../payments/errors.js';
+import { refundsOf } from '../payments/repository.js';
 import { confirmPayment, releaseBookingPayment } from '../payments/service.js';
 import { availableOn } from './availability.js';
 import { availabilityCache } from './availability-cache.js';
@@ -28,7 +29,6 @@ import { clinicMoment, clock } from './clock.js';
 import { bookingErrors } from './errors.js';
 import { bookingSummary, inAppointmentOrder, toApiBooking } from './presenters.js';
 import { listPatientBookings } from './repository.js';
-import { refundsOf } from './schedule-repository.js';
 
 // A malformed id names no booking: 404 like an unknown one, rather than a 400.
 const bookingParams = z.object({ id: z.uuid() });

@@ -6,7 +6,7 @@ import type { CurrentUser } from '../auth/current-user.js';
 import { forgetAvailabilityAnswers } from '../bookings/availability-cache.js';
 import { type ClinicMoment, hasStarted } from '../bookings/clock.js';
 import { inAppointmentOrder, toScheduleEntry } from '../bookings/presenters.js';
-import { listSchedule } from '../bookings/schedule-repository.js';
+import { listSchedule } from '../bookings/repository.js';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import {

@@ -86,6 +86,29 @@ export async function recordRefund(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Ids in lists short enough for either engine's limit on a statement's parameters. */
+function* inChunks<T>(values: T[], size = 500): Generator<T[]> {
+  for (let at = 0; at < values.length; at += size) yield values.slice(at, at + size);
+}
+
+/** The refund of each booking that has one, by booking id (to show the bookings). */
+export async function refundsOf(
+  db: Kysely<Database>,
+  bookingIds: string[],
+): Promise<Map<string, string>> {
+  const refunds = new Map<string, string>();
+  for (const chunk of inChunks(bookingIds)) {
+    const rows = await db
+      .selectFrom('refund')
+      .select(['booking_id', 'id'])
+      .where('booking_id', 'in', chunk)
+      .orderBy('created_at')
+      .execute();
+    for (const row of rows) refunds.set(row.booking_id, row.id);
+  }
+  return refunds;
+}
+
 /**
  * Records a Stripe event as handled, unless it already was: answers false for a replay.
  * Concurrent deliveries of one event wait on the primary key, and only the first records it.

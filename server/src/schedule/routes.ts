@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { requireAdmin } from '../auth/guards.js';
 import { clinicMoment, clock } from '../bookings/clock.js';
 import { inAppointmentOrder, toScheduleEntry } from '../bookings/presenters.js';
-import { listSchedule } from '../bookings/schedule-repository.js';
+import { listSchedule } from '../bookings/repository.js';
 import { errorResponseSchema as error } from '../http/errors.js';
 import { toCsv } from './csv.js';
 

@@ -18,7 +18,7 @@ import {
   signedUpPatient,
   unpaidBooking,
 } from '../../test/payment-fixtures.js';
-import { scheduleQuery } from '../bookings/schedule-repository.js';
+import { scheduleQuery } from '../bookings/repository.js';
 import type { Booking } from '../db/schema.js';
 
 /**

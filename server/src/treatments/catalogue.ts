@@ -10,6 +10,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { type AuditActor, recordAudit } from '../audit/log.js';
 import { forgetAvailabilityAnswers } from '../bookings/availability-cache.js';
+import { bookingsHoldingSlots } from '../bookings/repository.js';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { HttpError } from '../http/errors.js';
@@ -175,27 +176,14 @@ export interface TreatmentChangeInput {
   retired?: boolean;
 }
 
-/**
- * The live bookings from the clinic's `today` on that hold one of `slots` of the treatment,
- * by date and slot.
- */
+/** The live bookings from the clinic's `today` on that hold one of `slots`, as the API lists them. */
 async function bookingsHolding(
   tx: Kysely<Database>,
   treatmentId: string,
   slots: string[],
   today: IsoDate,
 ): Promise<HeldSlot[]> {
-  if (slots.length === 0) return [];
-  const rows = await tx
-    .selectFrom('booking')
-    .select(['id', 'date', 'slot', 'patient_name'])
-    .where('treatment_id', '=', treatmentId)
-    .where('status', '!=', 'cancelled')
-    .where('date', '>=', today)
-    .where('slot', 'in', slots)
-    .orderBy('date')
-    .orderBy('slot')
-    .execute();
+  const rows = await bookingsHoldingSlots(tx, treatmentId, slots, today);
   return rows.map((row) => ({
     _id: row.id,
     date: row.date,
