@@ -393,6 +393,51 @@ describe(`the clinic's actions on a booking (${engine})`, () => {
       expect(demoRefunds).toHaveLength(1);
     });
 
+    it('a booking that changed while its refund was made stays as it is; the refund is on record and in the audit log', async () => {
+      const paidBooking = await unpaidBooking(t, jane, { date: clinicDay(26) });
+      const transactionId = await payThroughDemo(t, { ...jane, cookie: '' }, paidBooking);
+      const provider = t.app.payments.provider;
+      const refund = provider.refund.bind(provider);
+      // Another member of staff confirms the visit while the provider makes the refund.
+      const spy = vi.spyOn(provider, 'refund').mockImplementationOnce(async (intent) => {
+        const made = await refund(intent);
+        await t.db
+          .updateTable('booking')
+          .set({ status: 'confirmed' })
+          .where('id', '=', paidBooking.id)
+          .execute();
+        return made;
+      });
+      try {
+        const response = await cancelByClinic(t.app, admin, paidBooking.id, 'The dentist is away');
+        expect(response.statusCode).toBe(409);
+        const recorded = await t.db
+          .selectFrom('refund')
+          .selectAll()
+          .where('booking_id', '=', paidBooking.id)
+          .executeTakeFirstOrThrow();
+        expect(recorded).toMatchObject({ provider: 'demo', intent_id: transactionId });
+        expect(response.json().message).toBe(clinicErrors.changedAfterRefund(recorded.id));
+        expect(await bookingRow(t, paidBooking.id)).toMatchObject({
+          status: 'confirmed',
+          paid_at: expect.any(String),
+          cancelled_at: null,
+        });
+        const audit = (await auditOf(t, paidBooking.id)).filter(
+          (entry) => entry.actor_kind === 'admin',
+        );
+        expect(audit).toHaveLength(1);
+        expect(audit[0]).toMatchObject({ action: 'booking.refunded', actor_id: admin.id });
+        expect(JSON.parse(String(audit[0]?.after))).toMatchObject({
+          refundId: recorded.id,
+          transactionId,
+          amountCents: 8000,
+        });
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
     it("cancels an unpaid booking's open payment first, as the patient's cancellation does", async () => {
       const booking = await unpaidBooking(t, jane, { date: clinicDay(24) });
       const intent = await paymentCalls(t.app).createIntent(jane, { bookingId: booking.id });

@@ -198,10 +198,35 @@ export async function cancelByClinic(
     reason: `Refunded because the clinic cancelled the booking: ${reason}`,
     created_at: at.toISOString(),
   });
+  const actor = adminActor(admin);
+  /**
+   * The refund's row and its audit entry, in the caller's transaction; neither when the refund
+   * is on record already (the provider answers a repeated refund of a payment with the same one).
+   */
+  const recordClinicRefund = async (
+    tx: Kysely<Database>,
+    made: ProviderRefund,
+    intentId: string,
+  ) => {
+    if (!(await recordRefund(tx, refundRow(made, intentId)))) return;
+    await recordAudit(tx, {
+      actor,
+      action: 'booking.refunded',
+      subject: bookingSubject(live),
+      after: {
+        refundId: made.id,
+        transactionId: intentId,
+        provider: payments.provider.name,
+        amountCents: made.amountCents,
+        currency: made.currency,
+        reason,
+      },
+      at,
+    });
+  };
   const cancelled = await db.transaction().execute(async (tx) => {
     const done = await cancelLiveBooking(tx, id, [live.status], { by: admin.id, reason, at });
     if (!done) return false;
-    const actor = adminActor(admin);
     await recordAudit(tx, {
       actor,
       action: 'booking.cancelled',
@@ -210,23 +235,7 @@ export async function cancelByClinic(
       after: { status: 'cancelled', reason },
       at,
     });
-    if (refund && transactionId) {
-      await recordRefund(tx, refundRow(refund, transactionId));
-      await recordAudit(tx, {
-        actor,
-        action: 'booking.refunded',
-        subject: bookingSubject(live),
-        after: {
-          refundId: refund.id,
-          transactionId,
-          provider: payments.provider.name,
-          amountCents: refund.amountCents,
-          currency: refund.currency,
-          reason,
-        },
-        at,
-      });
-    }
+    if (refund && transactionId) await recordClinicRefund(tx, refund, transactionId);
     await deps.mail.add(tx, {
       kind: 'booking-cancellation',
       to: live.patient_email,
@@ -239,8 +248,9 @@ export async function cancelByClinic(
 
   if (!cancelled) {
     if (refund && transactionId) {
-      // The money went back although the booking stays: keep the refund on record all the same.
-      await recordRefund(db, refundRow(refund, transactionId));
+      // The money went back although the booking stays: keep the refund on record all the same,
+      // with its audit entry.
+      await db.transaction().execute((tx) => recordClinicRefund(tx, refund, transactionId));
       log.error(
         { bookingId: id, transactionId, refundId: refund.id },
         'refunded a booking that changed before its cancellation; it stays as it is',
