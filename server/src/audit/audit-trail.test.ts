@@ -324,10 +324,24 @@ describe(`the audit trail of the portal's changes (${engine})`, () => {
           entry.actor_kind,
           entry.actor_name,
           entry.action,
+          entry.before,
+          entry.after,
         ]),
       ).toEqual([
-        ['system', 'admin-cli', 'role.granted'],
-        ['system', 'admin-cli', 'role.revoked'],
+        [
+          'system',
+          'admin-cli',
+          'role.granted',
+          JSON.stringify({ role: null }),
+          JSON.stringify({ role: 'admin' }),
+        ],
+        [
+          'system',
+          'admin-cli',
+          'role.revoked',
+          JSON.stringify({ role: 'admin' }),
+          JSON.stringify({ role: null }),
+        ],
       ]);
     });
 

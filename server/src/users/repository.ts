@@ -12,8 +12,8 @@ import type { Database, UserTable } from '../db/schema.js';
 
 /**
  * Gives or takes the admin role (the admin command line's way, by `actor`: the system unless
- * said), recording a change in the audit log in the same transaction; answers whether an account
- * with that email exists.
+ * said), recording the change, with the role before and after it, in the audit log in the same
+ * transaction; answers whether an account with that email exists.
  */
 export async function setAdmin(
   db: Kysely<Database>,
@@ -23,17 +23,21 @@ export async function setAdmin(
 ): Promise<boolean> {
   const role = admin ? 'admin' : null;
   return db.transaction().execute(async (tx) => {
+    // A write first, which answers the role as it was: it locks the row on PostgreSQL and
+    // takes SQLite's write lock before anything is read.
     const user = await tx
       .updateTable('user')
-      .set({ role, updatedAt: new Date().toISOString() })
+      .set({ updatedAt: new Date().toISOString() })
       .where('email', '=', email.trim().toLowerCase())
-      .returning(['id', 'email'])
+      .returning(['id', 'email', 'role'])
       .executeTakeFirst();
     if (!user) return false;
+    await tx.updateTable('user').set({ role }).where('id', '=', user.id).execute();
     await recordAudit(tx, {
       actor,
       action: admin ? 'role.granted' : 'role.revoked',
       subject: userSubject(user),
+      before: { role: user.role },
       after: { role },
     });
     return true;
