@@ -376,10 +376,55 @@ describe(`bad-input fuzzing (${engine})`, () => {
   let photo: Buffer;
   const started = Date.now();
 
+  /** Ids of closures and Contact Us messages that exist, for the routes that take one. */
+  const realIds = new Map<SecurityFixtures, { closures: string[]; messages: string[] }>();
+
+  /**
+   * Three closures far from every booking (each can be removed once) and two Contact Us
+   * messages, made through the API, so that the routes that take their ids reach their answers
+   * past the 404.
+   */
+  async function addClosuresAndMessages(f: SecurityFixtures): Promise<void> {
+    const admin = { authorization: `Bearer ${f.people.admin.token}` };
+    const closures: string[] = [];
+    for (const offset of [710, 712, 714]) {
+      const response = await f.t.app.inject({
+        method: 'POST',
+        url: '/api/closures',
+        headers: admin,
+        payload: { from: clinicDay(offset), to: clinicDay(offset + 1), label: 'Fuzz closure' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      closures.push((response.json() as { id: string }).id);
+    }
+    for (const subject of ['Fuzz question 1', 'Fuzz question 2']) {
+      const response = await f.t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: '10.99.0.2',
+        payload: { email: 'visitor@mail.com', subject, message: 'Hello', website: '' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const listed = await f.t.app.inject({
+      method: 'GET',
+      url: '/api/contact-messages?limit=200',
+      headers: admin,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const messages = (listed.json() as Array<{ _id: string; subject: string }>)
+      .filter((message) => message.subject.startsWith('Fuzz question'))
+      .map((message) => message._id);
+    expect(messages).toHaveLength(2);
+    realIds.set(f, { closures, messages });
+  }
+
   beforeAll(async () => {
     demo = await buildSecurityFixtures();
     stripe = await buildSecurityFixtures(STRIPE_ENV);
     photo = await photoPng(48, 48);
+    await addClosuresAndMessages(demo);
+    await addClosuresAndMessages(stripe);
   }, 60_000);
 
   afterAll(async () => {
@@ -478,6 +523,12 @@ describe(`bad-input fuzzing (${engine})`, () => {
       case 'id':
         if (route.includes('/api/treatments/')) {
           return ['pediatric-dental', 'no-such-treatment', randomUUID(), ''];
+        }
+        if (route.includes('/api/closures/')) {
+          return [...(realIds.get(f)?.closures ?? []), randomUUID(), 'not-a-uuid'];
+        }
+        if (route.includes('/api/contact-messages/')) {
+          return [...(realIds.get(f)?.messages ?? []), randomUUID(), 'not-a-uuid'];
         }
         return [f.a.unpaid.id, f.a.paid.id, f.b.booking.id, randomUUID(), 'not-a-uuid'];
       case 'email':
