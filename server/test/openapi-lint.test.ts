@@ -40,10 +40,27 @@ const summary = (report: LintReport) =>
     (problem) => `${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`,
   );
 
+interface OpenApiDocument {
+  tags?: Array<{ name: string; description?: string }>;
+  paths: Record<string, Record<string, { tags?: string[] }>>;
+}
+
+/** The tags operations use that the document does not declare with a description. */
+function undeclaredTags(document: OpenApiDocument): string[] {
+  const declared = new Set(
+    (document.tags ?? []).filter((tag) => tag.description?.trim()).map((tag) => tag.name),
+  );
+  const used = Object.values(document.paths).flatMap((operations) =>
+    Object.values(operations).flatMap((operation) => operation.tags ?? []),
+  );
+  return [...new Set(used)].filter((tag) => !declared.has(tag)).sort();
+}
+
 /**
  * The OpenAPI document at /api/docs/json passes Redocly's recommended rules with no error and no
  * warning: every operation has an operationId, declares how it is authorised (a bearer token,
  * Stripe's signature, or nothing) and at least one 4xx answer, and the document names a server.
+ * Every tag an operation uses is declared, with a description.
  */
 describe(`the OpenAPI document (${engine})`, () => {
   it.each([
@@ -64,6 +81,7 @@ describe(`the OpenAPI document (${engine})`, () => {
       const report = await lint(response.body);
       expect(summary(report)).toEqual([]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+      expect(undeclaredTags(response.json())).toEqual([]);
     } finally {
       await t.close();
     }
