@@ -23,6 +23,7 @@ const pgUrl = process.env.TEST_PG_URL;
 const serverUnitTests = [
   'server/src/auth/access-token.test.ts',
   'server/src/bookings/availability-cache.test.ts',
+  'server/src/bookings/clock.test.ts',
   'server/src/config/env.test.ts',
   'server/src/http/access-log.test.ts',
   'server/src/images/config.test.ts',

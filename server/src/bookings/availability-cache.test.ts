@@ -2,9 +2,14 @@ import type { IsoDate } from '@doctors-portal/contract';
 import { describe, expect, it } from 'vitest';
 import { clinicDay } from '../../test/dates.js';
 import { availabilityCache } from './availability-cache.js';
-import { clinicMoment } from './clock.js';
+import type { ClinicMoment } from './clock.js';
 
-const moment = (today: IsoDate, minutes: number) => ({ today, minutes });
+const moment = (today: IsoDate, minutes: number): ClinicMoment => ({
+  today,
+  minutes,
+  timeZone: 'America/New_York',
+  at: 0,
+});
 
 describe('the availability answers an instance keeps (performance, docs/performance.md)', () => {
   it('answers a day’s JSON within the window and forgets it after', () => {
@@ -29,22 +34,5 @@ describe('the availability answers an instance keeps (performance, docs/performa
     cache.set(clinicDay(9), moment(clinicDay(2), 600), '[1]', 0);
     cache.clear();
     expect(cache.get(clinicDay(9), moment(clinicDay(2), 600), 1)).toBeUndefined();
-  });
-});
-
-describe('the clinic’s moment', () => {
-  it('is the clinic’s calendar date and minute, also when asked twice in one second', () => {
-    // 2031-01-03 04:30 UTC is 2031-01-02 23:30 in New York.
-    const at = new Date('2031-01-03T04:30:10Z');
-    expect(clinicMoment('America/New_York', at)).toEqual({ today: '2031-01-02', minutes: 1410 });
-    expect(clinicMoment('America/New_York', new Date('2031-01-03T04:30:59Z'))).toEqual({
-      today: '2031-01-02',
-      minutes: 1410,
-    });
-    expect(clinicMoment('Asia/Tokyo', at)).toEqual({ today: '2031-01-03', minutes: 810 });
-    expect(clinicMoment('America/New_York', new Date('2031-01-03T05:00:00Z'))).toEqual({
-      today: '2031-01-03',
-      minutes: 0,
-    });
   });
 });

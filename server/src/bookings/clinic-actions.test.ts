@@ -64,7 +64,7 @@ async function clinicAuditOf(t: TestApp, bookingId: string) {
 async function auditOf(t: TestApp, bookingId: string) {
   return t.db
     .selectFrom('audit_log')
-    .select(['action', 'actor_kind', 'actor_id', 'before', 'after'])
+    .select(['action', 'actor_kind', 'actor_id', 'before', 'after', 'subject_label'])
     .where('subject_id', '=', bookingId)
     .orderBy('at')
     .execute();
@@ -114,6 +114,10 @@ describe(`the clinic's actions on a booking (${engine})`, () => {
         [{ status: 'booked' }, { status: 'arrived' }],
         [{ status: 'arrived' }, { status: 'completed' }],
       ]);
+      // Named as every booking entry is: its treatment, day and slot as booked.
+      expect(new Set(audit.map((entry) => entry.subject_label))).toEqual(
+        new Set([`${booking.treatment_name}, ${booking.date}, ${booking.slot}`]),
+      );
     });
 
     it("marks a no-show, which the patient's bookings on the schedule then count", async () => {

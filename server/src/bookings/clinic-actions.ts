@@ -8,7 +8,7 @@ import {
 } from '@doctors-portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { adminActor, recordAudit } from '../audit/log.js';
+import { adminActor, bookingSubject, recordAudit } from '../audit/log.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { Booking, BookingStatus, Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -61,8 +61,6 @@ export const clinicErrors = {
   changedAfterRefund: (refundId: string) =>
     `This booking changed while it was being cancelled, so it stays as it now is; its payment was refunded (refund id ${refundId}). Reload the schedule.`,
 } as const;
-
-const bookingSubject = (booking: Booking) => ({ type: 'booking', id: booking.id });
 
 /**
  * `PATCH /api/booking/{id}/status`: staff mark how a visit went. A booked or confirmed visit

@@ -1,4 +1,4 @@
-import { daysBetween, type IsoDate, slotStartMinutes } from '@doctors-portal/contract';
+import { type IsoDate, slotStartMinutes } from '@doctors-portal/contract';
 
 /**
  * Where the booking rules read the time. Tests replace `now` (vi.spyOn(clock, 'now')) to stand
@@ -10,6 +10,9 @@ export const clock = { now: (): Date => new Date() };
 export interface ClinicMoment {
   today: IsoDate;
   minutes: number;
+  /** The clinic's time zone, and the moment itself (milliseconds since the epoch). */
+  timeZone: string;
+  at: number;
 }
 
 const momentFormats = new Map<string, Intl.DateTimeFormat>();
@@ -48,6 +51,8 @@ export function clinicMoment(timeZone: string, now: Date): ClinicMoment {
   const moment = {
     today: `${part.year}-${part.month}-${part.day}` as IsoDate,
     minutes: Number(part.hour) * 60 + Number(part.minute),
+    timeZone,
+    at: now.getTime(),
   };
   last = { timeZone, second, moment };
   return moment;
@@ -83,8 +88,8 @@ export function hasStarted(date: IsoDate, slot: string, moment: ClinicMoment): b
 /**
  * Whether a slot on a date starts within `minutes` of the moment (or has started): the clinic's
  * minimum notice for a booking, its cancellation notice for a patient's cancellation. Counted in
- * the clinic's wall-clock minutes (a daylight-saving change moves the edge by its hour). With 0
- * minutes, the same as `hasStarted`.
+ * real time, so that across a daylight-saving change (the clinic's clock skips or repeats an
+ * hour) 24 hours' notice is still 24 hours. With 0 minutes, the same as `hasStarted`.
  */
 export function startsWithin(
   date: IsoDate,
@@ -97,6 +102,5 @@ export function startsWithin(
   const start = slotStartMinutes(slot);
   // A label without a time on a later date: there is no knowing, it stays open.
   if (start === null) return false;
-  const until = (daysBetween(moment.today, date) - 1) * 1440 + start - moment.minutes;
-  return until < minutes;
+  return clinicInstant(moment.timeZone, date, start).getTime() - moment.at < minutes * 60_000;
 }
