@@ -24,15 +24,10 @@ const runs = Math.max(1, Number(arg('runs', '3')));
 const pagePath = arg('path', '/');
 const chrome = arg('chrome', process.env.CHROMIUM_PATH || '/usr/bin/chromium');
 const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
+// The flags this machine's Chromium needs, shared with the end-to-end tests.
 const CHROME_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
+  ...JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts', 'chromium-flags.json'), 'utf8')),
 ];
 const OUT = path.join(ROOT, 'test-results', 'lighthouse');
 

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { newBookingRow } from '../src/bookings/repository.js';
 import type { Booking } from '../src/db/schema.js';
 import { accessToken, bearer, signUp } from './accounts.js';
 import { clinicDay } from './dates.js';
@@ -40,24 +40,18 @@ export async function unpaidBooking(
 ): Promise<Booking> {
   day += 1;
   const booking: Booking = {
-    id: randomUUID(),
-    treatment_id: 'teeth-cleaning',
-    treatment_name: 'Teeth Cleaning',
-    price_cents: 8000,
-    date: clinicDay(day),
-    slot: '10:00 AM - 10:30 AM',
-    patient_id: patient.id,
-    patient_email: patient.email,
-    patient_name: patient.name,
-    phone: '+1 555 010 2030',
-    age: 34,
-    created_at: new Date().toISOString(),
-    paid_at: null,
-    transaction_id: null,
-    status: 'booked',
-    cancelled_at: null,
-    cancelled_by: null,
-    cancel_reason: null,
+    ...newBookingRow({
+      treatment_id: 'teeth-cleaning',
+      treatment_name: 'Teeth Cleaning',
+      price_cents: 8000,
+      date: clinicDay(day),
+      slot: '10:00 AM - 10:30 AM',
+      patient_id: patient.id,
+      patient_email: patient.email,
+      patient_name: patient.name,
+      phone: '+1 555 010 2030',
+      age: 34,
+    }),
     ...fields,
   };
   await t.db.insertInto('booking').values(booking).execute();

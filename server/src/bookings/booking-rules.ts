@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { addDays, type bookingRequestSchema, formatMediumDate } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -26,6 +25,7 @@ import {
   findPatientBooking,
   insertBooking,
   lockPatient,
+  newBookingRow,
 } from './repository.js';
 
 /**
@@ -124,8 +124,7 @@ export async function bookSlot(
     throw new HttpError(400, clinicCalendarMessages.minimumNotice(rules.minNoticeMinutes));
   }
 
-  const booking: Booking = {
-    id: randomUUID(),
+  const booking = newBookingRow({
     treatment_id: treatment.id,
     treatment_name: treatment.name,
     price_cents: treatment.priceCents,
@@ -136,14 +135,7 @@ export async function bookSlot(
     patient_name: patient.name,
     phone: request.phone.trim(),
     age: request.age,
-    created_at: new Date().toISOString(),
-    paid_at: null,
-    transaction_id: null,
-    status: 'booked',
-    cancelled_at: null,
-    cancelled_by: null,
-    cancel_reason: null,
-  };
+  });
   // A conflict whose booking is cancelled before it can be read is retried once.
   for (let attempt = 1; ; attempt += 1) {
     try {

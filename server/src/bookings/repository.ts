@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type IsoDate, slotUnits } from '@doctors-portal/contract';
 import {
   type Expression,
@@ -11,6 +12,36 @@ import {
 import { type AuditEntry, recordAudit } from '../audit/log.js';
 import type { Booking, BookingStatus, BookingTable, Database } from '../db/schema.js';
 import { uniqueViolation } from '../db/unique-violation.js';
+
+/** What a new booking is made of; the rest of its row starts the same for every booking. */
+type BookingFacts = Pick<
+  Booking,
+  | 'treatment_id'
+  | 'treatment_name'
+  | 'price_cents'
+  | 'date'
+  | 'slot'
+  | 'patient_id'
+  | 'patient_email'
+  | 'patient_name'
+  | 'phone'
+  | 'age'
+>;
+
+/** A booking's row as it is first stored: booked now, unpaid, not cancelled. */
+export function newBookingRow(fields: BookingFacts): Booking {
+  return {
+    id: randomUUID(),
+    ...fields,
+    created_at: new Date().toISOString(),
+    paid_at: null,
+    transaction_id: null,
+    status: 'booked',
+    cancelled_at: null,
+    cancelled_by: null,
+    cancel_reason: null,
+  };
+}
 
 /**
  * The `booking` table and the time units its live bookings hold (`booking_unit`): every read

@@ -63,12 +63,11 @@ export async function listCatalogue(db: Kysely<Database>): Promise<TreatmentReco
 export async function findCatalogueTreatment(
   db: Kysely<Database>,
   id: string,
+  { offeredOnly = false } = {},
 ): Promise<TreatmentRecord | undefined> {
-  const row = await db
-    .selectFrom('treatment')
-    .select(COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  let query = db.selectFrom('treatment').select(COLUMNS).where('id', '=', id);
+  if (offeredOnly) query = query.where('retired_at', 'is', null);
+  const row = await query.executeTakeFirst();
   return row && toRecord(row);
 }
 
@@ -77,18 +76,8 @@ export async function findCatalogueTreatment(
  * (unknown or retired). A booking reads the treatment it books here, never from the cache below,
  * so that the price charged is the current one and a retired treatment cannot be booked.
  */
-export async function findTreatment(
-  db: Kysely<Database>,
-  id: string,
-): Promise<TreatmentRecord | undefined> {
-  const row = await db
-    .selectFrom('treatment')
-    .select(COLUMNS)
-    .where('id', '=', id)
-    .where('retired_at', 'is', null)
-    .executeTakeFirst();
-  return row && toRecord(row);
-}
+export const findTreatment = (db: Kysely<Database>, id: string) =>
+  findCatalogueTreatment(db, id, { offeredOnly: true });
 
 /** How long a process reuses the treatment list it read for the availability answer. */
 export const TREATMENTS_CACHE_MS = 30_000;
