@@ -76,7 +76,9 @@ describe(`GET /api/available with many bookings stored (${engine})`, () => {
   let daySlots: DaySlot[];
 
   beforeAll(async () => {
-    [few, many] = await Promise.all([buildTestApp(), buildTestApp()]);
+    // A horizon past the measured day, which answers its slots only within it.
+    const env = { BOOKING_HORIZON_DAYS: '1500' };
+    [few, many] = await Promise.all([buildTestApp({ env }), buildTestApp({ env })]);
     const treatments = await listTreatments(few.db);
     daySlots = treatments.flatMap((treatment) =>
       treatment.slots.map((slot) => ({ id: treatment.id, name: treatment.name, slot })),

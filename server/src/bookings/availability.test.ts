@@ -89,6 +89,14 @@ describe(`GET /api/available (${engine})`, () => {
     expect(Object.values(slots).flat()).toEqual([]);
   });
 
+  it('offers the horizon’s last day and nothing after it (it could not be booked)', async () => {
+    // The tests' horizon: 730 days (BOOKING_HORIZON_DAYS in test/helper.ts).
+    expect(Object.values(await slotsOn(t, mediumDay(730))).flat()).not.toEqual([]);
+    const beyond = await slotsOn(t, mediumDay(731));
+    expect(Object.keys(beyond)).toHaveLength(7);
+    expect(Object.values(beyond).flat()).toEqual([]);
+  });
+
   describe("today, in the clinic's time zone (America/New_York)", () => {
     it('offers only the slots that start after the current time', async () => {
       // 6:30 PM in New York, 11:30 PM in UTC.

@@ -1,4 +1,9 @@
-import { type AvailableTreatment, centsToDollars, type IsoDate } from '@doctors-portal/contract';
+import {
+  type AvailableTreatment,
+  addDays,
+  centsToDollars,
+  type IsoDate,
+} from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
 import { bookingRulesOf, cachedClinicCalendar, closedReason } from '../clinic/calendar.js';
 import type { Database } from '../db/schema.js';
@@ -10,7 +15,7 @@ import { bookedSlotsOn, slotKey } from './repository.js';
  * Every treatment in display order with the slots still bookable on `date`: booked slots,
  * slots of past dates, slots starting within the clinic's minimum notice (today's that have
  * started, at least) are left out, and a day the clinic is closed (a weekly closed day or a
- * closure) has none.
+ * closure) or beyond its booking horizon has none: what is shown is what can be booked.
  */
 export async function availableOn(
   db: Kysely<Database>,
@@ -24,7 +29,10 @@ export async function availableOn(
     cachedClinicCalendar(db),
     bookingRulesOf(db),
   ]);
-  const none = past || closedReason(calendar, date) !== null;
+  const none =
+    past ||
+    date > addDays(moment.today, rules.horizonDays) ||
+    closedReason(calendar, date) !== null;
   const notice = rules.minNoticeMinutes;
   return treatments.map((treatment) => ({
     _id: treatment.id,
