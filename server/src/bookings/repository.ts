@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type IsoDate, slotUnits } from '@doctors-portal/contract';
+import { addDays, type IsoDate, slotUnits } from '@doctors-portal/contract';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -333,6 +333,45 @@ export async function listSchedule(
     refund_id: row.refund_id ?? null,
     no_shows: Number(row.no_shows ?? 0),
   }));
+}
+
+/**
+ * The bookings, live and cancelled, on any date, whose patient's name or email contains `q` in
+ * any case (`%` and `_` match literally): at most `limit`, the upcoming ones first (from `today`,
+ * soonest first), then the past ones (most recent first), each day's in the order they were made;
+ * `more` when others match too. Each part is the schedule's query (`scheduleQuery`) over an
+ * open-ended range, read in date order and cut by LIMIT: the indexes that lead with the date
+ * give that order, but the LIKE '%q%' can use no b-tree index, so a search that matches little
+ * reads every booking's row (decision 017).
+ */
+export async function searchSchedule(
+  db: Kysely<Database>,
+  search: { q: string; today: IsoDate; limit: number },
+): Promise<{ bookings: ScheduledBooking[]; more: boolean }> {
+  const { q, today, limit } = search;
+  const read = async (from: IsoDate, to: IsoDate, order: 'asc' | 'desc', count: number) => {
+    if (count <= 0) return [];
+    const rows = await scheduleQuery(db, { from, to, q })
+      .orderBy('date', order)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(count)
+      .execute();
+    return rows.map((row) => ({
+      ...row,
+      refund_id: row.refund_id ?? null,
+      no_shows: Number(row.no_shows ?? 0),
+    }));
+  };
+  const upcoming = await read(today, '9999-12-31' as IsoDate, 'asc', limit + 1);
+  const past = await read(
+    '0000-01-01' as IsoDate,
+    addDays(today, -1),
+    'desc',
+    limit + 1 - upcoming.length,
+  );
+  const found = [...upcoming, ...past];
+  return { bookings: found.slice(0, limit), more: found.length > limit };
 }
 
 /**
