@@ -47,6 +47,11 @@ const serverProject = (engine: 'unit' | 'sqlite' | 'postgres') => ({
           env: { TEST_DB_ENGINE: engine },
         }),
     setupFiles: ['server/test/setup.ts'],
+    // The test files of a worker share its loaded modules rather than each importing the whole
+    // app anew (about 1.5 s a file, a third of the suite's time). Each file still builds its own
+    // apps and databases, and the setup file runs before each; state a file leaves in a module
+    // (a spy, a changed clock) is undone by that setup and its afterEach.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -1,20 +1,28 @@
 #!/usr/bin/env node
 // `npm test`: every test suite of the portal, one closing line summing them all.
 //
-//   1. Vitest: contract and server tests on SQLite (always), then the server tests on PostgreSQL
-//      when TEST_PG_URL is set (postgres://postgres@127.0.0.1:5432/postgres; the tests create and
-//      drop their own databases).
+//   1. Vitest: contract, web and server tests on SQLite (always), and the server tests on
+//      PostgreSQL when TEST_PG_URL is set (postgres://postgres@127.0.0.1:5432/postgres; the tests
+//      create and drop their own databases).
 //   2. `npm run build`, then the landing route's bundle budget (scripts/check-bundle.mjs).
 //   3. Playwright end-to-end tests in Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH)
 //      against the built server.
 //   4. When TEST_NODE_LINES is set: the contract and server tests on SQLite once more under each
 //      of those Node lines (see "Other Node lines" below).
 //
+// These are jobs, run TEST_JOBS at a time (default: one a core) in that order as soon as what
+// they need is done (the end-to-end tests need the build; a Node line's suites need its Node and
+// its better-sqlite3). Vitest runs one test file at a time in a worker of its own (one worker a
+// core but one), so one job leaves a core to another. While several jobs run, each one's output
+// goes to test-results/logs/<job>.log and is printed, whole, when it ends; with TEST_JOBS=1 it
+// is streamed as it comes.
+//
 // Environment:
 //   TEST_PG_URL   run the server suite on PostgreSQL too
 //   REQUIRE_PG=1  fail when the PostgreSQL suite is skipped or ran no test (CI sets it)
 //   REQUIRE_E2E=1 fail when the end-to-end suite is skipped or ran no test (CI sets it)
 //   CHROMIUM_PATH the Chromium binary (default /usr/bin/chromium)
+//   TEST_JOBS     how many jobs run at once (default: the machine's cores)
 //   TEST_NODE_LINES=22,24  also run the contract and server suites on SQLite under these Node
 //                 lines, fetched from npm (a major takes its latest release; 22.23.3 names one;
 //                 24:24.18.1 compiles better-sqlite3 against 24.18.1's headers)
@@ -34,6 +42,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'test-results');
+const LOGS = path.join(RESULTS, 'logs');
 const started = Date.now();
 
 const flag = (name) => ['1', 'true', 'yes'].includes((process.env[name] ?? '').toLowerCase());
@@ -41,14 +50,15 @@ const requirePg = flag('REQUIRE_PG');
 const requireE2e = flag('REQUIRE_E2E');
 const pgUrl = process.env.TEST_PG_URL || '';
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const jobsAtOnce = Math.max(1, Number(process.env.TEST_JOBS) || os.availableParallelism());
 
 /** One row per suite: name, passed, failed, skipped, and a note. */
 const suites = [];
 const notes = [];
 /** Each failed test, named in the summary so that the tail of a CI log says what broke. */
 const failures = [];
-// A run stopped (SIGKILL) while another Node line's better-sqlite3 was in place: put the
-// machine's back before anything loads it (see "Other Node lines").
+// An earlier version of this script put another Node line's better-sqlite3 in place of the
+// machine's while that line's tests ran; if such a run was killed (SIGKILL), put it back.
 try {
   restoreMachineBinary(betterSqlite3());
 } catch {}
@@ -77,19 +87,29 @@ function bin(name) {
   return fs.existsSync(local) ? [local] : ['npx', '--no-install', name];
 }
 
-/** Runs a command with its output streamed to ours; resolves to its exit code. */
-function run(command, args, env = {}) {
+/**
+ * Runs a command with its output streamed to ours (`log` absent) or appended to the file `log`;
+ * resolves to its exit code.
+ */
+function run(command, args, env = {}, log = undefined) {
   return new Promise((resolve) => {
+    const out = log ? fs.openSync(log, 'a') : 'inherit';
     const child = spawn(command, args, {
       cwd: ROOT,
-      stdio: 'inherit',
+      stdio: log ? ['ignore', out, out] : 'inherit',
       env: { ...process.env, ...env },
     });
+    const done = (code) => {
+      if (log) fs.closeSync(out);
+      resolve(code);
+    };
     child.on('error', (error) => {
-      console.error(`test: cannot run ${command}: ${error.message}`);
-      resolve(127);
+      const message = `test: cannot run ${command}: ${error.message}\n`;
+      if (log) fs.appendFileSync(log, message);
+      else console.error(message.trimEnd());
+      done(127);
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    child.on('exit', (code, signal) => done(code ?? (signal ? 128 : 1)));
   });
 }
 
@@ -102,7 +122,7 @@ function readJson(file) {
 }
 
 /** Runs Vitest with the default and JSON reporters; returns the counts from its report. */
-async function vitest(name, args, reportFile, env = {}, runner = bin('vitest')) {
+async function vitest(name, args, reportFile, env = {}, runner = bin('vitest'), log = undefined) {
   const since = Date.now();
   fs.rmSync(reportFile, { force: true });
   const [command, ...pre] = runner;
@@ -118,6 +138,7 @@ async function vitest(name, args, reportFile, env = {}, runner = bin('vitest')) 
       ...args,
     ],
     env,
+    log,
   );
   const report = readJson(reportFile);
   const row = { name, passed: 0, failed: 0, skipped: 0, note: '' };
@@ -159,32 +180,111 @@ async function vitest(name, args, reportFile, env = {}, runner = bin('vitest')) 
   return { code, report, row };
 }
 
+// ── Jobs ─────────────────────────────────────────────────────────────────────────────────────
+/**
+ * Runs `jobs` in their order, `limit` at a time, each as soon as the jobs it `needs` have ended.
+ * A job is `{ name, title, needs, run(log) }`; `run` gets the file its output goes to, or
+ * nothing when it may stream to ours (one job at a time).
+ */
+async function runJobs(jobs, limit) {
+  fs.mkdirSync(LOGS, { recursive: true });
+  const ended = new Set();
+  const waiting = [...jobs];
+  let running = 0;
+  await new Promise((resolve) => {
+    const pump = () => {
+      if (waiting.length === 0 && running === 0) return resolve();
+      for (const job of [...waiting]) {
+        if (running >= limit) break;
+        if (!job.needs.every((name) => ended.has(name))) continue;
+        waiting.splice(waiting.indexOf(job), 1);
+        running += 1;
+        start(job).finally(() => {
+          running -= 1;
+          ended.add(job.name);
+          pump();
+        });
+      }
+    };
+    pump();
+  });
+
+  async function start(job) {
+    const since = Date.now();
+    const log = limit > 1 ? path.join(LOGS, `${job.name}.log`) : undefined;
+    if (log) {
+      fs.rmSync(log, { force: true });
+      console.log(`[${seconds(started)}] started: ${job.title}`);
+    } else {
+      banner(job.title);
+    }
+    try {
+      await job.run(log);
+    } catch (error) {
+      const message = firstLine(error?.message);
+      suites.push({ name: job.name, passed: 0, failed: 1, skipped: 0, note: message });
+      failures.push(`${job.name}: ${message}`);
+      if (log) fs.appendFileSync(log, `${error?.stack ?? error}\n`);
+      else console.log(error?.stack ?? error);
+    }
+    if (log) {
+      banner(`${job.title} (${seconds(since)}; ended at ${seconds(started)})`);
+      process.stdout.write(fs.existsSync(log) ? fs.readFileSync(log) : '');
+    }
+  }
+}
+
+/** Writes a line to the job's log, or to our output. */
+function say(log, line) {
+  if (log) fs.appendFileSync(log, `${line}\n`);
+  else console.log(line);
+}
+
+const jobs = [];
+
 // ── 1. Unit and API tests ────────────────────────────────────────────────────────────────────
-banner('Vitest: contract and server on SQLite');
-await vitest(
-  'vitest (SQLite)',
-  pgUrl ? ['--project', '!server-postgres'] : [],
-  path.join(RESULTS, 'vitest.json'),
-);
+jobs.push({
+  name: 'vitest-sqlite',
+  title: 'Vitest: contract, web and server on SQLite',
+  needs: [],
+  run: (log) =>
+    vitest(
+      'vitest (SQLite)',
+      pgUrl ? ['--project', '!server-postgres'] : [],
+      path.join(RESULTS, 'vitest.json'),
+      {},
+      undefined,
+      log,
+    ),
+});
 
 if (pgUrl) {
-  banner('Vitest: server on PostgreSQL');
-  const { row } = await vitest(
-    'vitest (PostgreSQL)',
-    ['--project', 'server-postgres'],
-    path.join(RESULTS, 'vitest-postgres.json'),
-  );
-  const ran = row.passed + row.failed;
-  if (ran === 0) {
-    const message = 'PostgreSQL suite ran no test (no server-postgres tests found)';
-    if (requirePg) {
-      row.failed += 1;
-      row.note += `; ${message} and REQUIRE_PG is set`;
-    }
-    notes.push(`${requirePg ? 'FAILED' : 'Note'}: ${message}`);
-  } else {
-    notes.push(`PostgreSQL suite ran: ${ran} tests against ${redact(pgUrl)}`);
-  }
+  jobs.push({
+    name: 'vitest-postgres',
+    title: 'Vitest: server on PostgreSQL',
+    needs: [],
+    run: async (log) => {
+      const { row } = await vitest(
+        'vitest (PostgreSQL)',
+        ['--project', 'server-postgres'],
+        path.join(RESULTS, 'vitest-postgres.json'),
+        {},
+        undefined,
+        log,
+      );
+      const ran = row.passed + row.failed;
+      if (ran === 0) {
+        const message = 'PostgreSQL suite ran no test (no server-postgres tests found)';
+        if (requirePg) {
+          row.failed += 1;
+          row.note += `; ${message} and REQUIRE_PG is set`;
+        }
+        notes.push(`${requirePg ? 'FAILED' : 'Note'}: ${message}`);
+      } else {
+        notes.push(`PostgreSQL suite ran: ${ran} tests against ${redact(pgUrl)}`);
+      }
+    },
+  });
 } else {
   const message = 'Skipped: PostgreSQL suite (set TEST_PG_URL=postgres://… to run it)';
   console.log(`\n${message}`);
@@ -201,89 +301,104 @@ if (pgUrl) {
 }
 
 // ── 2. Build and bundle budget ───────────────────────────────────────────────────────────────
-banner('Build (npm run build)');
-let since = Date.now();
-const buildCode = await run('npm', ['run', 'build']);
-const built = buildCode === 0;
-if (!built) {
-  suites.push({
-    name: 'build',
-    passed: 0,
-    failed: 1,
-    skipped: 0,
-    note: `npm run build exited with code ${buildCode}`,
-  });
-} else {
-  console.log(`Built in ${seconds(since)}`);
-  banner('Bundle budget (scripts/check-bundle.mjs)');
-  const code = await run(process.execPath, [path.join('scripts', 'check-bundle.mjs')]);
-  suites.push({
-    name: 'bundle budget',
-    passed: code === 0 ? 1 : 0,
-    failed: code === 0 ? 0 : 1,
-    skipped: 0,
-    note: code === 0 ? 'landing route within 150 KB gzip' : 'see check-bundle output above',
-  });
-}
+let built = false;
+jobs.push({
+  name: 'build',
+  title: 'Build (npm run build) and bundle budget (scripts/check-bundle.mjs)',
+  needs: [],
+  run: async (log) => {
+    const since = Date.now();
+    const buildCode = await run('npm', ['run', 'build'], {}, log);
+    built = buildCode === 0;
+    if (!built) {
+      suites.push({
+        name: 'build',
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        note: `npm run build exited with code ${buildCode}`,
+      });
+      return;
+    }
+    say(log, `Built in ${seconds(since)}`);
+    const code = await run(process.execPath, [path.join('scripts', 'check-bundle.mjs')], {}, log);
+    suites.push({
+      name: 'bundle budget',
+      passed: code === 0 ? 1 : 0,
+      failed: code === 0 ? 0 : 1,
+      skipped: 0,
+      note: code === 0 ? 'landing route within 150 KB gzip' : 'see check-bundle output above',
+    });
+  },
+});
 
 // ── 3. End-to-end ────────────────────────────────────────────────────────────────────────────
-banner('Playwright end-to-end (Chromium)');
-if (!fs.existsSync(chromium)) {
-  const message = `Skipped: end-to-end suite (no Chromium at ${chromium}; install Debian's "chromium" package or set CHROMIUM_PATH)`;
-  console.log(message);
-  notes.push(message);
-  if (requireE2e) {
-    suites.push({
-      name: 'e2e',
-      passed: 0,
-      failed: 1,
-      skipped: 0,
-      note: 'REQUIRE_E2E is set but Chromium is missing',
-    });
-  }
-} else if (!built) {
-  const message = 'Not run: end-to-end suite (the build failed)';
-  console.log(message);
-  notes.push(message);
-} else {
-  since = Date.now();
-  const reportFile = path.join(RESULTS, 'e2e.json');
-  fs.rmSync(reportFile, { force: true });
-  const [command, ...pre] = bin('playwright');
-  const code = await run(
-    command,
-    [...pre, 'test', '-c', path.join('e2e', 'playwright.config.ts'), '--reporter=list,json'],
-    { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile },
-  );
-  const report = readJson(reportFile);
-  const row = { name: 'e2e (Playwright)', passed: 0, failed: 0, skipped: 0, note: '' };
-  if (report?.stats) {
-    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
-    row.passed = expected + flaky;
-    row.failed = unexpected;
-    row.skipped = skipped;
-    if (flaky) row.note = `${flaky} flaky (passed on retry)`;
-    for (const { file, title, error } of failedSpecs(report.suites)) {
-      failures.push(`e2e: ${file} › ${title}: ${firstLine(error)}`);
+jobs.push({
+  name: 'e2e',
+  title: 'Playwright end-to-end (Chromium)',
+  needs: ['build'],
+  run: async (log) => {
+    if (!fs.existsSync(chromium)) {
+      const message = `Skipped: end-to-end suite (no Chromium at ${chromium}; install Debian's "chromium" package or set CHROMIUM_PATH)`;
+      say(log, message);
+      notes.push(message);
+      if (requireE2e) {
+        suites.push({
+          name: 'e2e',
+          passed: 0,
+          failed: 1,
+          skipped: 0,
+          note: 'REQUIRE_E2E is set but Chromium is missing',
+        });
+      }
+      return;
     }
-    // Errors outside tests (webServer did not start, config errors).
-    const errors = report.errors?.length ?? 0;
-    if (errors && row.failed === 0) {
-      row.failed = errors;
-      row.note = `${errors} error${errors === 1 ? '' : 's'} outside tests`;
+    if (!built) {
+      const message = 'Not run: end-to-end suite (the build failed)';
+      say(log, message);
+      notes.push(message);
+      return;
     }
-  }
-  if (code !== 0 && row.failed === 0) {
-    row.failed = 1;
-    row.note = `playwright exited with code ${code}${report ? '' : ', no JSON report'}`;
-  }
-  if (row.passed + row.failed === 0 && requireE2e) {
-    row.failed = 1;
-    row.note = 'REQUIRE_E2E is set but the end-to-end suite ran no test';
-  }
-  row.note = `${row.note ? `${row.note}, ` : ''}${seconds(since)}`;
-  suites.push(row);
-}
+    const since = Date.now();
+    const reportFile = path.join(RESULTS, 'e2e.json');
+    fs.rmSync(reportFile, { force: true });
+    const [command, ...pre] = bin('playwright');
+    const code = await run(
+      command,
+      [...pre, 'test', '-c', path.join('e2e', 'playwright.config.ts'), '--reporter=list,json'],
+      { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile },
+      log,
+    );
+    const report = readJson(reportFile);
+    const row = { name: 'e2e (Playwright)', passed: 0, failed: 0, skipped: 0, note: '' };
+    if (report?.stats) {
+      const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+      row.passed = expected + flaky;
+      row.failed = unexpected;
+      row.skipped = skipped;
+      if (flaky) row.note = `${flaky} flaky (passed on retry)`;
+      for (const { file, title, error } of failedSpecs(report.suites)) {
+        failures.push(`e2e: ${file} › ${title}: ${firstLine(error)}`);
+      }
+      // Errors outside tests (webServer did not start, config errors).
+      const errors = report.errors?.length ?? 0;
+      if (errors && row.failed === 0) {
+        row.failed = errors;
+        row.note = `${errors} error${errors === 1 ? '' : 's'} outside tests`;
+      }
+    }
+    if (code !== 0 && row.failed === 0) {
+      row.failed = 1;
+      row.note = `playwright exited with code ${code}${report ? '' : ', no JSON report'}`;
+    }
+    if (row.passed + row.failed === 0 && requireE2e) {
+      row.failed = 1;
+      row.note = 'REQUIRE_E2E is set but the end-to-end suite ran no test';
+    }
+    row.note = `${row.note ? `${row.note}, ` : ''}${seconds(since)}`;
+    suites.push(row);
+  },
+});
 
 /** The specs of a Playwright JSON report whose outcome was unexpected, through nested suites. */
 function* failedSpecs(suitesOfReport = []) {
@@ -303,9 +418,12 @@ function* failedSpecs(suitesOfReport = []) {
 // those Node lines, so that a newcomer's Node (22 or 24 rather than this machine's) is tested
 // too. Each Node comes from npm's node-<platform>-<arch> package (a binary and its headers), kept
 // in TEST_NODE_CACHE. better-sqlite3 is compiled for each line in a copy kept beside that Node
-// (the lines are compiled side by side, one core each), and its binary takes the place of the
-// machine's own only while that line's tests run; the machine's is put back afterwards, also
-// when the run is interrupted (or at the next run, after a SIGKILL).
+// (one core each), and every process of that line's tests loads that binary
+// (scripts/lib/better-sqlite3-binary.cjs, preloaded through NODE_OPTIONS): node_modules stays
+// as it is, so the lines run beside the other jobs. Only what differs from one Node to another
+// runs again: the contract and the server on SQLite, not the web app (its tests run in a
+// simulated DOM, as the browser runs the built app), nor the server's database-free unit tests,
+// nor PostgreSQL (the driver is plain JavaScript), nor the build and the end-to-end tests.
 const nodeLines = (process.env.TEST_NODE_LINES ?? '')
   .split(',')
   .map((line) => line.trim())
@@ -328,7 +446,7 @@ function betterSqlite3() {
   return { dir, version, binary, aside: `${binary}.machine` };
 }
 
-/** Puts the machine's better-sqlite3 binary back if another line's is in its place. */
+/** Puts the machine's better-sqlite3 binary back if an earlier run left another in its place. */
 function restoreMachineBinary({ binary, aside }) {
   if (!fs.existsSync(aside)) return;
   fs.rmSync(binary, { force: true });
@@ -449,7 +567,6 @@ async function betterSqlite3For(target, sqlite) {
   return { binary, compiled: true };
 }
 
-/** Fetches a line's Node and compiles better-sqlite3 for it; checks that the binary loads. */
 /** Each download and build once, however many lines ask for it. */
 const once = new Map();
 const onceFor = (key, make) => {
@@ -484,72 +601,69 @@ async function prepareLine(entry, sqlite) {
     ? `compiled in ${seconds(compiledSince)}`
     : 'compiled earlier (cached)';
   const against = headers === target ? '' : ` against Node ${headers.version}'s headers`;
-  console.log(
-    `Node ${target.version} (${entry}): ready in ${fetched}; better-sqlite3${against} ${how}`,
-  );
-  return { ...target, binary: build.binary, headers: headers.version };
+  const ready = `Node ${target.version} (${entry}): ready in ${fetched}; better-sqlite3${against} ${how}`;
+  return { ...target, binary: build.binary, headers: headers.version, ready };
 }
 
-if (nodeLines.length > 0) {
-  banner(`Other Node lines: ${nodeLines.join(', ')}`);
-  fs.mkdirSync(NODE_CACHE, { recursive: true });
-  fs.mkdirSync(RESULTS, { recursive: true });
-  const sqlite = betterSqlite3();
-  restoreMachineBinary(sqlite);
-  const prepared = await Promise.allSettled(nodeLines.map((line) => prepareLine(line, sqlite)));
-  const vitestScript = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-  for (const [index, outcome] of prepared.entries()) {
-    if (outcome.status === 'rejected') {
-      const message = firstLine(outcome.reason?.message);
-      console.log(`Node ${nodeLines[index]}: not run: ${outcome.reason?.message}`);
-      suites.push({
-        name: `vitest (Node ${nodeLines[index]})`,
-        passed: 0,
-        failed: 1,
-        skipped: 0,
-        note: message,
-      });
-      failures.push(`Node ${nodeLines[index]}: ${message}`);
-      continue;
-    }
-    const target = outcome.value;
-    const name = `vitest (Node ${target.version})`;
-    const builtWith =
-      target.headers === target.version ? '' : `, better-sqlite3 built with ${target.headers}`;
-    banner(`Vitest: contract and server on SQLite, Node ${target.version}`);
-    // Only while this line's tests run: its binary in place of the machine's.
-    fs.renameSync(sqlite.binary, sqlite.aside);
-    const restore = () => restoreMachineBinary(sqlite);
-    const onSignal = (signal) => {
-      restore();
-      process.exit(signal === 'SIGINT' ? 130 : 143);
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    let row;
-    try {
-      fs.copyFileSync(target.binary, sqlite.binary);
-      ({ row } = await vitest(
+const vitestScript = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+const binaryHook = path.join(ROOT, 'scripts', 'lib', 'better-sqlite3-binary.cjs');
+if (nodeLines.length > 0) fs.mkdirSync(NODE_CACHE, { recursive: true });
+for (const entry of nodeLines) {
+  /** The line's Node and better-sqlite3, once the job 'prepare <entry>' has them. */
+  let prepared;
+  jobs.push({
+    name: `prepare-node-${entry.replace(/[^\w.-]/g, '_')}`,
+    title: `Node ${entry}: fetch it and compile better-sqlite3 for it`,
+    needs: [],
+    run: async (log) => {
+      prepared = await prepareLine(entry, betterSqlite3());
+      say(log, prepared.ready);
+    },
+  });
+  jobs.push({
+    name: `vitest-node-${entry.replace(/[^\w.-]/g, '_')}`,
+    title: `Vitest: contract and server on SQLite, Node ${entry}`,
+    needs: [`prepare-node-${entry.replace(/[^\w.-]/g, '_')}`],
+    run: async (log) => {
+      // Its preparation failed, and was counted as a failure.
+      if (!prepared) return say(log, `Node ${entry}: not run (see its preparation)`);
+      const target = prepared;
+      const name = `vitest (Node ${target.version})`;
+      const builtWith =
+        target.headers === target.version ? '' : `, better-sqlite3 built with ${target.headers}`;
+      const { row } = await vitest(
         name,
         ['--project', 'contract', '--project', 'server-sqlite'],
         path.join(RESULTS, `vitest-node-${target.version}.json`),
-        // Processes the tests start (tsx, npm) find this Node first too.
-        { PATH: `${target.bin}${path.delimiter}${process.env.PATH}` },
+        {
+          // Processes the tests start (tsx, npm) find this Node first too, and load its binary.
+          PATH: `${target.bin}${path.delimiter}${process.env.PATH}`,
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${binaryHook}`.trim(),
+          TEST_BETTER_SQLITE3_BINARY: target.binary,
+        },
         [target.node, vitestScript],
-      ));
-    } finally {
-      restore();
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    }
-    console.log(
-      `Node ${target.version}: ${row.passed} passed, ${row.failed} failed${row.skipped ? `, ${row.skipped} skipped` : ''}`,
-    );
-    notes.push(
-      `Node ${target.version} suite ran: ${row.passed + row.failed} tests (${row.note}${builtWith})`,
-    );
-  }
+        log,
+      );
+      say(
+        log,
+        `Node ${target.version}: ${row.passed} passed, ${row.failed} failed${row.skipped ? `, ${row.skipped} skipped` : ''}`,
+      );
+      notes.push(
+        `Node ${target.version} suite ran: ${row.passed + row.failed} tests (${row.note}${builtWith})`,
+      );
+    },
+  });
 }
+
+// The build first (the end-to-end tests wait for it, and it is short), then the longest suites;
+// a Node line's preparation (a compilation on one core, or nothing once cached) fills a core
+// after them.
+const first = ['build', 'vitest-sqlite', 'vitest-postgres', 'e2e'];
+const rank = (job) => (first.includes(job.name) ? first.indexOf(job.name) : first.length);
+await runJobs(
+  jobs.toSorted((a, b) => rank(a) - rank(b)),
+  jobsAtOnce,
+);
 
 // ── Summary ──────────────────────────────────────────────────────────────────────────────────
 function redact(url) {

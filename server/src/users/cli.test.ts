@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/accounts.js';
+import { childEnv } from '../../test/child-env.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { ROOT_DIR } from '../config/env.js';
 
@@ -18,12 +19,11 @@ describe(`npm run admin (${engine})`, () => {
 
   const admin = (...args: string[]) => {
     const database = t.config.database;
-    const env = {
-      PATH: process.env.PATH ?? '',
-      ...(database.engine === 'postgres'
+    const env = childEnv(
+      database.engine === 'postgres'
         ? { DATABASE_URL: database.url }
-        : { DATA_DIR: path.dirname(database.file) }),
-    };
+        : { DATA_DIR: path.dirname(database.file) },
+    );
     return run(TSX, ['--conditions=source', 'server/src/users/cli.ts', ...args], {
       cwd: ROOT_DIR,
       env,

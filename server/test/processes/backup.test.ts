@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../src/config/env.js';
 import { BackupError, backupSqlite } from '../../src/db/backup.js';
+import { childEnv } from '../child-env.js';
 import { createTestDatabase, engine, type TestDatabase } from '../helper.js';
 import {
   bookingRequest,
@@ -32,7 +33,7 @@ function npmBackup(env: Record<string, string>, file?: string) {
   const started = Date.now();
   const child = spawn('npm', ['run', 'backup', '--silent', ...(file ? ['--', file] : [])], {
     cwd: ROOT_DIR,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+    env: childEnv({ HOME: process.env.HOME ?? os.tmpdir(), ...env }),
   });
   let stdout = '';
   let stderr = '';

@@ -8,6 +8,7 @@ import { ROOT_DIR } from '../../src/config/env.js';
 import { openDatabase } from '../../src/db/database.js';
 import { demoTreatments } from '../../src/db/demo-data.js';
 import { markVerified, type SeededPatient, seedPatients } from '../accounts.js';
+import { childEnv } from '../child-env.js';
 import type { TestDatabase } from '../helper.js';
 
 /**
@@ -80,14 +81,13 @@ export async function startPortal(env: Record<string, string>): Promise<PortalPr
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', MAIN], {
     cwd: ROOT_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
+    env: childEnv({
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       PORT: String(port),
       ...env,
-    },
+    }),
   });
   let stdout = '';
   let stderr = '';
