@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isoDateField, mediumDateField } from './booking.js';
 import { messages } from './messages.js';
+import { heldSlotSchema } from './treatments.js';
 import { emailField, nameField } from './validation.js';
 
 /** A user as the admin list shows it (spec section 3: `Role` is 'Admin' for admins). */
@@ -21,15 +23,66 @@ export const usersQuerySchema = z.object({
 });
 export const USERS_PAGE_SIZE = 50;
 
-/** A doctor (spec section 3); `image` is a URL the portal's own image upload returned. */
+/** Day numbers as Date#getDay counts them: 0 is Sunday, 6 is Saturday. */
+const ALL_WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** The most treatments, and dates off, one doctor's record holds. */
+export const DOCTOR_TREATMENTS_MAX = 50;
+export const DOCTOR_DAYS_OFF_MAX = 400;
+
+export const doctorFieldErrors = {
+  weekday: 'A work day is a whole number from 0 (Sunday) to 6 (Saturday).',
+  repeatedWeekday: 'Each day of the week may be listed once.',
+  repeatedTreatment: 'Each treatment may be listed once.',
+  tooManyTreatments: `A doctor performs at most ${DOCTOR_TREATMENTS_MAX} treatments.`,
+  tooManyDaysOff: `Keep at most ${DOCTOR_DAYS_OFF_MAX} dates off: remove past ones first.`,
+  nothingToChange:
+    'Send at least one of name, specialty, image, treatmentIds, workDays or daysOff.',
+} as const;
+
+/**
+ * A doctor (spec section 3); `image` is a URL the portal's own image upload returned. Beyond the
+ * spec's fields: the treatments the doctor performs (by id, the specialty's first), the weekdays
+ * they work (0 = Sunday … 6) and their dates off ('YYYY-MM-DD', in order).
+ */
 export const doctorSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
   specialty: z.string(),
   image: z.string(),
+  treatmentIds: z.array(z.string()),
+  workDays: z.array(z.number().int()),
+  daysOff: z.array(z.string()),
 });
 export type Doctor = z.infer<typeof doctorSchema>;
+
+const treatmentIdsField = z
+  .array(z.string().trim().min(1, 'A treatment id is required.').max(100))
+  .max(DOCTOR_TREATMENTS_MAX, doctorFieldErrors.tooManyTreatments)
+  .refine((ids) => new Set(ids).size === ids.length, doctorFieldErrors.repeatedTreatment);
+
+const workDaysField = z
+  .array(
+    z
+      .number({ error: doctorFieldErrors.weekday })
+      .int(doctorFieldErrors.weekday)
+      .min(0, doctorFieldErrors.weekday)
+      .max(6, doctorFieldErrors.weekday),
+  )
+  .max(ALL_WEEKDAYS.length, doctorFieldErrors.repeatedWeekday)
+  .refine((days) => new Set(days).size === days.length, doctorFieldErrors.repeatedWeekday);
+
+const daysOffField = z
+  .array(isoDateField)
+  .max(DOCTOR_DAYS_OFF_MAX, doctorFieldErrors.tooManyDaysOff);
+
+/** What a doctor does and when, beyond the spec's fields (Add Doctor and `PATCH`). */
+const doctorHoursFields = {
+  treatmentIds: treatmentIdsField.optional(),
+  workDays: workDaysField.optional(),
+  daysOff: daysOffField.optional(),
+};
 
 /** The add-doctor form (spec section 5); the photo is checked as a file before upload. */
 export const doctorFormSchema = z.object({
@@ -38,11 +91,69 @@ export const doctorFormSchema = z.object({
   specialty: z.string({ error: 'Specialty is Required' }).min(1, 'Specialty is Required'),
 });
 
-/** `POST /api/doctor`. */
+const imageField = z
+  .string({ error: messages.imageRequired })
+  .min(1, messages.imageRequired)
+  .max(500);
+
+/**
+ * `POST /api/doctor`: the spec's fields, and optionally the treatments (the specialty's is
+ * always among them), the work days (default: every day) and the dates off.
+ */
 export const newDoctorSchema = doctorFormSchema.extend({
-  image: z.string({ error: messages.imageRequired }).min(1, messages.imageRequired).max(500),
+  image: imageField,
+  ...doctorHoursFields,
 });
 export type NewDoctor = z.infer<typeof newDoctorSchema>;
+
+/**
+ * `PATCH /api/doctor/{id}`: any of the doctor's fields but the email. A list replaces the one
+ * stored; the specialty's treatment is always among the treatments.
+ */
+export const doctorUpdateSchema = z
+  .object({
+    name: nameField.optional(),
+    specialty: z.string().trim().min(1, 'Specialty is Required').max(100).optional(),
+    image: imageField.optional(),
+    ...doctorHoursFields,
+  })
+  .refine(
+    (update) => Object.values(update).some((value) => value !== undefined),
+    doctorFieldErrors.nothingToChange,
+  );
+export type DoctorUpdate = z.input<typeof doctorUpdateSchema>;
+
+/**
+ * The 409 of deleting a doctor who still holds upcoming bookings (booked, confirmed or arrived,
+ * from the clinic's today on): those bookings, by date; cancel them first.
+ */
+export const doctorBookedSchema = z.object({
+  statusCode: z.literal(409),
+  error: z.string(),
+  message: z.string(),
+  reason: z.literal('doctor-booked'),
+  bookings: z.array(heldSlotSchema),
+});
+export type DoctorBooked = z.infer<typeof doctorBookedSchema>;
+
+/**
+ * `GET /api/doctors/available`: a treatment's slot on a date, the date in the spec's medium
+ * format ('Jan 5, 2031') as `GET /api/available` takes it.
+ */
+export const availableDoctorsQuerySchema = z.object({
+  treatmentId: z.string({ error: 'Treatment is Required' }).trim().min(1).max(100),
+  date: mediumDateField,
+  slot: z.string({ error: 'Slot is Required' }).min(1, 'Slot is Required').max(100),
+});
+export type AvailableDoctorsQuery = z.input<typeof availableDoctorsQuerySchema>;
+
+/** A doctor free for a slot, as the booking modal offers them. */
+export const availableDoctorSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image: z.string(),
+});
+export type AvailableDoctor = z.infer<typeof availableDoctorSchema>;
 
 /** `POST /api/image` answers like the spec's image host. */
 export const imageUploadResultSchema = z.object({

@@ -19,6 +19,7 @@ export const auditActions = [
   'role.revoked',
   'user.removed',
   'doctor.added',
+  'doctor.updated',
   'doctor.deleted',
 ] as const;
 export type AuditAction =

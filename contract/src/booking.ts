@@ -83,6 +83,11 @@ export const bookingRequestSchema = bookingFormSchema.extend({
   price: z.number().optional(),
   patientMail: z.string().max(254).optional(),
   patientName: z.string().max(200).optional(),
+  /**
+   * The doctor the patient chose (`GET /api/doctors/available`); absent or null: any doctor who
+   * performs the treatment and is free then, picked by the server.
+   */
+  doctorId: z.string().min(1).max(100).nullish(),
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
@@ -100,6 +105,10 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Money given back through the payment provider, by the provider's refund id ('re_…'). */
 export const refundSchema = z.object({ id: z.string() });
 export type Refund = z.infer<typeof refundSchema>;
+
+/** The doctor a booking is with, as booked (the name stays if the doctor is later removed). */
+export const bookingDoctorSchema = z.object({ _id: z.string(), name: z.string() });
+export type BookingDoctor = z.infer<typeof bookingDoctorSchema>;
 
 /**
  * A booking as the API shows it (spec section 3); `date` in the medium format, `price` in dollars.
@@ -125,6 +134,11 @@ export const bookingSchema = z.object({
   cancellable: z.boolean(),
   cancelReason: z.string().nullable(),
   refund: refundSchema.nullable(),
+  /**
+   * The doctor the visit is with; null for a treatment no doctor performs (one chair). The
+   * server always sends it; it is optional here only so that bookings made before it decode.
+   */
+  doctor: bookingDoctorSchema.nullable().optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

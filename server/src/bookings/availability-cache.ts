@@ -30,21 +30,35 @@ export function forgetAvailabilityAnswers(): void {
  */
 export function availabilityCache(ttlMs = AVAILABILITY_CACHE_MS) {
   const entries = new Map<string, { at: number; json: string; generation: number }>();
-  /** Today's answer also depends on the minute: started slots leave it. */
-  const keyOf = (date: IsoDate, moment: ClinicMoment) =>
-    `${date}|${moment.today}|${date === moment.today ? moment.minutes : ''}`;
+  /**
+   * Today's answer also depends on the minute: started slots leave it. An answer narrowed to one
+   * doctor (`GET /api/available?doctor=`) is kept apart from the clinic's.
+   */
+  const keyOf = (date: IsoDate, moment: ClinicMoment, doctorId: string | undefined) =>
+    `${date}|${moment.today}|${date === moment.today ? moment.minutes : ''}|${doctorId ?? ''}`;
   return {
-    get(date: IsoDate, moment: ClinicMoment, now = Date.now()): string | undefined {
-      const entry = entries.get(keyOf(date, moment));
+    get(
+      date: IsoDate,
+      moment: ClinicMoment,
+      now = Date.now(),
+      doctorId?: string,
+    ): string | undefined {
+      const entry = entries.get(keyOf(date, moment, doctorId));
       return entry && now - entry.at < ttlMs && entry.generation === generation
         ? entry.json
         : undefined;
     },
-    set(date: IsoDate, moment: ClinicMoment, json: string, now = Date.now()): void {
+    set(
+      date: IsoDate,
+      moment: ClinicMoment,
+      json: string,
+      now = Date.now(),
+      doctorId?: string,
+    ): void {
       if (entries.size >= SWEEP_AT) {
         for (const [key, entry] of entries) if (now - entry.at >= ttlMs) entries.delete(key);
       }
-      entries.set(keyOf(date, moment), { at: now, json, generation });
+      entries.set(keyOf(date, moment, doctorId), { at: now, json, generation });
     },
     /** After a booking or a cancellation through this instance. */
     clear(): void {

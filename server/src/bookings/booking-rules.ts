@@ -1,5 +1,11 @@
-import { addDays, type bookingRequestSchema, formatMediumDate } from '@doctors-portal/contract';
-import type { Kysely } from 'kysely';
+import {
+  addDays,
+  type bookingRequestSchema,
+  formatMediumDate,
+  type IsoDate,
+  weekdayOf,
+} from '@doctors-portal/contract';
+import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { bookingSubject, patientActor, recordAudit } from '../audit/log.js';
 import type { CurrentUser } from '../auth/current-user.js';
@@ -12,6 +18,7 @@ import {
 import type { BookingRules } from '../config/env.js';
 import type { Transact } from '../db/group-commit.js';
 import type { Booking, Database } from '../db/schema.js';
+import { doctorsOffOn, findDoctor, listProviders, type Provider } from '../doctors/repository.js';
 import { HttpError } from '../http/errors.js';
 import { findTreatment } from '../treatments/repository.js';
 import { type ClinicMoment, hasStarted, startsWithin } from './clock.js';
@@ -20,11 +27,13 @@ import {
   brokenBookingRule,
   cancelUnpaidBooking,
   countUnpaidUpcoming,
+  doctorsBusyDuring,
   findBooking,
   findOverlappingBooking,
   findPatientBooking,
   insertBooking,
   lockPatient,
+  type NewBooking,
   newBookingRow,
 } from './repository.js';
 
@@ -124,7 +133,10 @@ export async function bookSlot(
     throw new HttpError(400, clinicCalendarMessages.minimumNotice(rules.minNoticeMinutes));
   }
 
-  const booking = newBookingRow({
+  const candidates = await doctorsFor(db, treatment, date, request.doctorId);
+  if (candidates?.length === 0) return { booked: false, rule: 'slot' };
+
+  const facts = newBookingRow({
     treatment_id: treatment.id,
     treatment_name: treatment.name,
     price_cents: treatment.priceCents,
@@ -139,41 +151,121 @@ export async function bookSlot(
   // A conflict whose booking is cancelled before it can be read is retried once.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await transact(async (tx) => {
-        if (booking.price_cents > 0) {
+      const booking = await transact(async (tx) => {
+        if (facts.price_cents > 0) {
           await lockPatient(tx, patient.id);
           const unpaid = await countUnpaidUpcoming(tx, patient.id, moment.today);
           if (unpaid >= rules.maxUnpaidBookings) {
             throw new HttpError(409, bookingErrors.tooManyUnpaid(unpaid));
           }
         }
-        await insertBooking(tx, booking);
+        const stored = candidates
+          ? await insertWithDoctor(tx, facts, candidates, request.doctorId != null)
+          : facts;
+        if (!candidates) await insertBooking(tx, stored);
         await recordAudit(tx, {
           actor: patientActor(patient),
           action: 'booking.created',
-          subject: bookingSubject(booking),
+          subject: bookingSubject(stored),
           after: {
-            status: booking.status,
-            treatment: booking.treatment_name,
-            date: booking.date,
-            slot: booking.slot,
-            priceCents: booking.price_cents,
+            status: stored.status,
+            treatment: stored.treatment_name,
+            date: stored.date,
+            slot: stored.slot,
+            priceCents: stored.price_cents,
+            ...(stored.doctor_id !== null && {
+              doctor: { id: stored.doctor_id, name: stored.doctor_name },
+            }),
           },
         });
-        await whileBooking(tx, booking);
+        await whileBooking(tx, stored);
+        return stored;
       });
       return { booked: true, booking };
     } catch (error) {
+      if (error instanceof NoDoctorFree) return { booked: false, rule: 'slot' };
       const rule = brokenBookingRule(error);
       if (!rule) throw error;
       const existing = await findPatientBooking(db, patient.id, treatment.id, date);
       if (existing) return { booked: false, rule: 'patient', existing };
-      if (rule === 'slot') return { booked: false, rule: 'slot' };
-      const overlapping = await findOverlappingBooking(db, patient.id, date, booking.slot);
+      if (rule === 'slot' || rule === 'doctor') return { booked: false, rule: 'slot' };
+      const overlapping = await findOverlappingBooking(db, patient.id, date, facts.slot);
       if (overlapping) return { booked: false, rule: 'overlap', existing: overlapping };
       if (attempt === 2) throw error;
     }
   }
+}
+
+/** Every doctor who could take the slot was taken first (a 409 'slot', as for a taken chair). */
+class NoDoctorFree extends Error {
+  override name = 'NoDoctorFree';
+}
+
+/**
+ * The doctors a booking may be with, in the order they are tried: null when no doctor
+ * performs the treatment (one chair, no doctor). With `doctorId`, that doctor, who must perform
+ * the treatment and work that day (400 for an unknown doctor, 409 saying why not); otherwise
+ * every doctor who performs it and works that day (its weekday, not a day off), by name:
+ * an empty list when none does.
+ */
+async function doctorsFor(
+  db: Kysely<Database>,
+  treatment: { id: string; name: string },
+  date: IsoDate,
+  doctorId: string | null | undefined,
+): Promise<Provider[] | null> {
+  const performers = (await listProviders(db)).filter(
+    (provider) => provider.treatmentId === treatment.id,
+  );
+  const off = await doctorsOffOn(db, date);
+  const weekday = weekdayOf(date);
+  const atWork = (provider: Provider) =>
+    provider.workDays.includes(weekday) && !off.has(provider.id);
+  if (doctorId == null) return performers.length === 0 ? null : performers.filter(atWork);
+  const chosen = performers.find((provider) => provider.id === doctorId);
+  if (!chosen) {
+    const doctor = await findDoctor(db, doctorId);
+    if (!doctor) throw new HttpError(400, bookingErrors.unknownDoctor);
+    throw new HttpError(409, bookingErrors.doctorNotQualified(doctor.name, treatment.name));
+  }
+  if (!atWork(chosen)) {
+    throw new HttpError(409, bookingErrors.doctorNotWorking(chosen.name, formatMediumDate(date)));
+  }
+  return [chosen];
+}
+
+/**
+ * Stores the booking with the first of `candidates` who is free for its whole time, in the
+ * caller's transaction: each try runs under a savepoint, and a unique violation of the doctor's
+ * units (or of the doctor's slot) means another booking took that doctor first, so the next is
+ * tried. Any other violation (the patient's own rules) ends the booking. None left: NoDoctorFree,
+ * or, for a doctor the patient chose, a 409 saying that doctor is not free.
+ */
+async function insertWithDoctor(
+  tx: Kysely<Database>,
+  facts: Booking,
+  candidates: Provider[],
+  chosen: boolean,
+): Promise<Booking> {
+  const busy = await doctorsBusyDuring(tx, facts.date, facts.slot);
+  for (const candidate of candidates) {
+    if (busy.has(candidate.id)) continue;
+    const booking: Booking = { ...facts, doctor_id: candidate.id, doctor_name: candidate.name };
+    await sql`savepoint doctor_pick`.execute(tx);
+    try {
+      await insertBooking(tx, booking as NewBooking);
+      await sql`release savepoint doctor_pick`.execute(tx);
+      return booking;
+    } catch (error) {
+      await sql`rollback to savepoint doctor_pick`.execute(tx);
+      await sql`release savepoint doctor_pick`.execute(tx);
+      const rule = brokenBookingRule(error);
+      if (rule !== 'doctor' && rule !== 'slot') throw error;
+    }
+  }
+  const [only] = candidates;
+  if (chosen && only) throw new HttpError(409, bookingErrors.doctorBusy(only.name, facts.slot));
+  throw new NoDoctorFree();
 }
 
 /** What became of a booking's payment when its patient asked to cancel it. */

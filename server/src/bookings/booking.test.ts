@@ -108,6 +108,7 @@ describe(`booking a slot (${engine})`, () => {
       cancellable: true,
       cancelReason: null,
       refund: null,
+      doctor: null,
     });
     const [row] = await rowsOf(t, { email: jane.email, date: clinicDay(61) });
     expect(row).toMatchObject({

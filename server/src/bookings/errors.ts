@@ -9,6 +9,14 @@ export const bookingErrors = {
     `You already have ${count} upcoming appointments that are not paid yet. Please pay for or cancel one of them before booking another.`,
   overlap: (treatment: string, mediumDate: string, slot: string) =>
     `That time overlaps your ${treatment} appointment On: ${mediumDate} At ${slot}. Please pick another time.`,
+  unknownDoctor:
+    'There is no such doctor. Please pick one from the list, or any available dentist.',
+  doctorNotQualified: (doctor: string, treatment: string) =>
+    `${doctor} does not perform ${treatment}. Please pick another dentist, or any available dentist.`,
+  doctorNotWorking: (doctor: string, mediumDate: string) =>
+    `${doctor} is not at the clinic on ${mediumDate}. Please pick another day or dentist, or any available dentist.`,
+  doctorBusy: (doctor: string, slot: string) =>
+    `${doctor} is not free at ${slot}. Please pick another time or dentist, or any available dentist.`,
   unknownTreatment: 'We do not offer that treatment. Please pick one from the list.',
   slotNotOffered: 'That slot is not offered for this treatment',
   slotStarted: 'That slot has already started today. Please pick a later one.',

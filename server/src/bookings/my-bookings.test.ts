@@ -106,6 +106,7 @@ describe(`a patient's own bookings (${engine})`, () => {
         cancellable: true,
         cancelReason: null,
         refund: null,
+        doctor: null,
       });
     });
 

@@ -26,6 +26,7 @@ function bookingFields(row: Booking) {
     paid: row.paid_at !== null,
     transactionId: row.transaction_id,
     status: row.status,
+    doctor: row.doctor_id !== null ? { _id: row.doctor_id, name: row.doctor_name ?? '' } : null,
   };
 }
 
@@ -77,6 +78,7 @@ export function bookingSummary(row: Booking): BookingSummary {
     isoDate: row.date,
     slot: row.slot,
     priceDollars: centsToDollars(row.price_cents),
+    doctorName: row.doctor_name,
   };
 }
 

@@ -26,12 +26,15 @@ type BookingFacts = Pick<
   | 'patient_name'
   | 'phone'
   | 'age'
->;
+> &
+  Partial<Pick<Booking, 'doctor_id' | 'doctor_name'>>;
 
 /** A booking's row as it is first stored: booked now, unpaid, not cancelled. */
 export function newBookingRow(fields: BookingFacts): Booking {
   return {
     id: randomUUID(),
+    doctor_id: null,
+    doctor_name: null,
     ...fields,
     created_at: new Date().toISOString(),
     paid_at: null,
@@ -51,9 +54,10 @@ export function newBookingRow(fields: BookingFacts): Booking {
 export type NewBooking = Insertable<BookingTable>;
 
 /**
- * The slots taken on one date, as 'treatmentId\u0000slot' keys. Reads only that date's entries
- * of the (date, treatment_id, slot) unique index over live bookings, so its cost does not grow
- * with the bookings stored for other dates.
+ * The slots taken on one date without a doctor (one chair per treatment), as
+ * 'treatmentId\u0000slot' keys. Reads only that date's entries of the (date, treatment_id, slot,
+ * doctor) unique index over live bookings, so its cost does not grow with the bookings stored for
+ * other dates.
  */
 export async function bookedSlotsOn(db: Kysely<Database>, date: IsoDate): Promise<Set<string>> {
   const rows = await db
@@ -61,6 +65,7 @@ export async function bookedSlotsOn(db: Kysely<Database>, date: IsoDate): Promis
     .select(['treatment_id', 'slot'])
     .where('date', '=', date)
     .where('status', '<>', 'cancelled')
+    .where('doctor_id', 'is', null)
     .execute();
   return new Set(rows.map((row) => slotKey(row.treatment_id, row.slot)));
 }
@@ -70,25 +75,105 @@ export function slotKey(treatmentId: string, slot: string): string {
 }
 
 /**
- * Stores a booking with the time units it holds for its patient. A unique index refuses it when
- * the slot is taken, the patient holds the treatment that day, or any of its units (see
- * migrations/0004) is the patient's already: `brokenBookingRule` says which.
+ * Every doctor's time units held on `date`, by doctor: one read of the date's entries of the
+ * (date, doctor, unit) unique index (migrations/0009), whatever the number of doctors.
+ */
+export async function doctorUnitsOn(
+  db: Kysely<Database>,
+  date: IsoDate,
+): Promise<Map<string, Set<number>>> {
+  const rows = await doctorUnitsQuery(db, date).execute();
+  const units = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const held = units.get(row.doctor_id) ?? new Set<number>();
+    held.add(row.unit);
+    units.set(row.doctor_id, held);
+  }
+  return units;
+}
+
+/** The query behind `doctorUnitsOn`; exported for the test that reads its plan on both engines. */
+export function doctorUnitsQuery(db: Kysely<Database>, date: IsoDate) {
+  return db.selectFrom('doctor_unit').select(['doctor_id', 'unit']).where('date', '=', date);
+}
+
+/** The doctors who hold any time of `slot` on `date` (through the same index). */
+export async function doctorsBusyDuring(
+  db: Kysely<Database>,
+  date: IsoDate,
+  slot: string,
+): Promise<Set<string>> {
+  const units = slotUnits(slot);
+  if (units.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('doctor_unit')
+    .select('doctor_id')
+    .distinct()
+    .where('date', '=', date)
+    .where('unit', 'in', units)
+    .execute();
+  return new Set(rows.map((row) => row.doctor_id));
+}
+
+/**
+ * Stores a booking with the time units it holds for its patient and, when it is with a doctor,
+ * for the doctor. A unique index refuses it when the slot is taken (for the doctor, when there is
+ * one), the patient holds the treatment that day, any of its units (see migrations/0004) is the
+ * patient's already, or the doctor's (migrations/0009): `brokenBookingRule` says which.
  */
 export async function insertBooking(tx: Kysely<Database>, booking: NewBooking): Promise<void> {
   await tx.insertInto('booking').values(booking).execute();
   const units = slotUnits(booking.slot);
-  if (units.length === 0 || !booking.patient_id) return;
-  await tx
-    .insertInto('booking_unit')
-    .values(
-      units.map((unit) => ({
-        booking_id: booking.id,
-        patient_id: booking.patient_id ?? null,
-        date: booking.date,
-        unit,
-      })),
-    )
+  if (units.length === 0) return;
+  if (booking.patient_id) {
+    await tx
+      .insertInto('booking_unit')
+      .values(
+        units.map((unit) => ({
+          booking_id: booking.id,
+          patient_id: booking.patient_id ?? null,
+          date: booking.date,
+          unit,
+        })),
+      )
+      .execute();
+  }
+  if (booking.doctor_id) {
+    const doctorId = booking.doctor_id;
+    await tx
+      .insertInto('doctor_unit')
+      .values(
+        units.map((unit) => ({
+          booking_id: booking.id,
+          doctor_id: doctorId,
+          date: booking.date,
+          unit,
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * The live bookings with a doctor from the clinic's `today` on that have not been seen yet
+ * (booked, confirmed or arrived), by date: what keeps the doctor on the list. Reads the
+ * (doctor_id, date) index.
+ */
+export async function upcomingBookingsWithDoctor(
+  db: Kysely<Database>,
+  doctorId: string,
+  today: IsoDate,
+): Promise<Pick<Booking, 'id' | 'date' | 'slot' | 'patient_name'>[]> {
+  const rows = await db
+    .selectFrom('booking')
+    .select(['id', 'date', 'slot', 'patient_name'])
+    .where('doctor_id', '=', doctorId)
+    .where('date', '>=', today)
+    .where('status', 'in', ['booked', 'confirmed', 'arrived'])
+    .orderBy('date')
+    .orderBy('created_at')
     .execute();
+  return rows;
 }
 
 /**
@@ -234,6 +319,7 @@ async function cancelBookingWhere(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   await tx.deleteFrom('booking_unit').where('booking_id', '=', id).execute();
+  await tx.deleteFrom('doctor_unit').where('booking_id', '=', id).execute();
   return true;
 }
 
@@ -430,18 +516,23 @@ export async function cancelLiveBooking(
   return cancelBookingWhere(tx, id, cancellation, (eb) => eb('status', 'in', [...from]));
 }
 
-/** Which booking rule a unique violation broke: see the indexes in migrations/0004. */
-export type BookingRule = 'slot' | 'patient' | 'overlap';
+/**
+ * Which booking rule a unique violation broke: see the indexes in migrations/0004 and 0009
+ * ('doctor': the doctor holds some of that time already).
+ */
+export type BookingRule = 'slot' | 'patient' | 'overlap' | 'doctor';
 
 const RULE_COLUMNS: Record<string, BookingRule> = {
   'booking:date,slot,treatment_id': 'slot',
   'booking:date,patient_id,treatment_id': 'patient',
   'booking_unit:date,patient_id,unit': 'overlap',
+  'doctor_unit:date,doctor_id,unit': 'doctor',
 };
 const RULE_INDEXES: Record<string, BookingRule> = {
   booking_slot_unique: 'slot',
   booking_patient_unique: 'patient',
   booking_unit_patient_unique: 'overlap',
+  doctor_unit_doctor_unique: 'doctor',
 };
 
 /** The booking rule behind a failed insert, or null when it broke none of them. */

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, isOwnEmail, requireAdmin, requireUser } from '../auth/guards.js';
 import { bookingRulesOf } from '../clinic/calendar.js';
+import { doctorExists } from '../doctors/repository.js';
 import { errorResponseSchema as error, errorBody, errorResponses } from '../http/errors.js';
 import { answerPaymentFailure } from '../payments/errors.js';
 import { refundsOf } from '../payments/repository.js';
@@ -60,24 +61,32 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The treatments with the slots still free on a date',
         description:
           "Dates are in the clinic's time zone: past dates have no slots, and today's slots " +
-          'that have started are not offered.',
+          'that have started are not offered. A treatment doctors perform offers a slot while ' +
+          'one of them works that day and is free for all of it; `doctor` narrows the answer ' +
+          'to one doctor (400 for an unknown one).',
         tags: ['bookings'],
         security: [],
-        querystring: z.object({ date: mediumDateField }),
+        querystring: z.object({
+          date: mediumDateField,
+          doctor: z.string().trim().min(1).max(100).optional(),
+        }),
         response: { 200: z.array(availableTreatmentSchema), ...errorResponses(400) },
       },
     },
     async (request, reply) => {
-      const { date } = request.query;
+      const { date, doctor } = request.query;
       const now = moment();
       // Every booking changes the answer: neither browsers nor proxies may keep it.
       reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-      let json = answers.get(date, now);
+      let json = answers.get(date, now, undefined, doctor);
       if (json === undefined) {
+        if (doctor !== undefined && !(await doctorExists(app.db, doctor))) {
+          return reply.code(400).send(errorBody(400, bookingErrors.unknownDoctor) as never);
+        }
         // The answer is typed by the response schema; as text it is sent as it is, computed
         // and serialised once for every request in the cache's window.
-        json = JSON.stringify(await availableOn(app.db, date, now));
-        answers.set(date, now, json);
+        json = JSON.stringify(await availableOn(app.db, date, now, doctor));
+        answers.set(date, now, json, undefined, doctor);
       }
       // Already JSON text of the 200 schema's shape: Fastify sends a string as it is.
       return reply.send(json as unknown as AvailableTreatment[]);
@@ -98,7 +107,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'cap of upcoming unpaid bookings (409). 409 when the patient already holds this ' +
           "treatment on this date (reason 'patient', with that booking's date and slot), holds " +
           "another booking at an overlapping time (reason 'overlap', naming it), or someone else " +
-          "holds the slot (reason 'slot').",
+          "holds the slot (reason 'slot'). For a treatment doctors perform, the booking is with " +
+          '`doctorId` when given (400 for an unknown doctor; 409 saying why when that doctor ' +
+          'does not perform the treatment, is not at work that day or is not free then), ' +
+          "otherwise with a free doctor the server picks; none free is reason 'slot'.",
         tags: ['bookings'],
         security: [{ bearer: [] }],
         body: bookingRequestSchema,

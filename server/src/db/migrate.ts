@@ -8,6 +8,7 @@ import * as auditAndMessages from './migrations/0005_audit_and_messages.js';
 import * as schedule from './migrations/0006_schedule.js';
 import * as treatmentCatalogue from './migrations/0007_treatment_catalogue.js';
 import * as clinicCalendar from './migrations/0008_clinic_calendar.js';
+import * as doctorsAsProviders from './migrations/0009_doctors_as_providers.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006_schedule': schedule,
   '0007_treatment_catalogue': treatmentCatalogue,
   '0008_clinic_calendar': clinicCalendar,
+  '0009_doctors_as_providers': doctorsAsProviders,
 };
 
 export class MigrationError extends StartupError {

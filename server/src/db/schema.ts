@@ -76,6 +76,10 @@ export interface BookingTable {
   /** The account that cancelled it; null when the clinic's system did. */
   cancelled_by: ColumnType<string | null, string | null | undefined, string | null>;
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The doctor the visit is with (migrations/0009); null when no doctor performs the treatment. */
+  doctor_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The doctor's name as it was when booked. */
+  doctor_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Where a visit stands; a cancelled booking stays as a row and frees its slot. */
@@ -94,6 +98,17 @@ export type BookingStatus =
 export interface BookingUnitTable {
   booking_id: string;
   patient_id: string | null;
+  date: IsoDate;
+  unit: number;
+}
+
+/**
+ * A time unit of a day that a live booking with a doctor holds for the doctor (migrations/0009):
+ * a unique index over (date, doctor, unit) keeps a doctor in one place at a time.
+ */
+export interface DoctorUnitTable {
+  booking_id: string;
+  doctor_id: string;
   date: IsoDate;
   unit: number;
 }
@@ -190,6 +205,21 @@ export interface DoctorTable {
   specialty: string;
   image_url: string;
   created_at: ColumnType<string, string, never>;
+  /** JSON array of the weekdays the doctor works (0 = Sunday … 6); every day by default. */
+  work_days: ColumnType<string, string | undefined, string>;
+}
+
+/** A treatment a doctor performs, in the clinic's order (`position`, the specialty's first). */
+export interface DoctorTreatmentTable {
+  doctor_id: string;
+  treatment_id: string;
+  position: number;
+}
+
+/** A date a doctor is off ('YYYY-MM-DD'). */
+export interface DoctorDayOffTable {
+  doctor_id: string;
+  date: IsoDate;
 }
 
 /**
@@ -265,6 +295,9 @@ export interface Database {
   demo_payment_intent: DemoPaymentIntentTable;
   stripe_event: StripeEventTable;
   doctor: DoctorTable;
+  doctor_treatment: DoctorTreatmentTable;
+  doctor_day_off: DoctorDayOffTable;
+  doctor_unit: DoctorUnitTable;
   mail_queue: MailQueueTable;
   audit_log: AuditLogTable;
   contact_message: ContactMessageTable;

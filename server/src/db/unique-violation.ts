@@ -1,7 +1,8 @@
 /**
  * A statement that broke a unique index, as either engine reports it: PostgreSQL names the index
  * (SQLSTATE 23505, `constraint`); SQLite names the table and its columns ('UNIQUE constraint
- * failed: booking.date, booking.treatment_id, booking.slot'), for a primary key too.
+ * failed: booking.date, booking.treatment_id, booking.slot'), for a primary key too, or the
+ * index itself when it has an expression ("UNIQUE constraint failed: index 'booking_slot_unique'").
  */
 export interface UniqueViolation {
   /** The index, on PostgreSQL. */
@@ -23,6 +24,10 @@ export function uniqueViolation(error: unknown): UniqueViolation | null {
     return { index: typeof constraint === 'string' ? constraint : null, table: null, columns: [] };
   }
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    const named = /^UNIQUE constraint failed: index '([^']+)'/.exec(
+      typeof message === 'string' ? message : '',
+    );
+    if (named) return { index: named[1] ?? null, table: null, columns: [] };
     const qualified = (typeof message === 'string' ? message : '')
       .replace(/^UNIQUE constraint failed: /, '')
       .split(',')

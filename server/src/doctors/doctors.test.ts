@@ -80,6 +80,9 @@ describe(`the clinic's doctors (${engine})`, () => {
       email: 'zara@clinic.com',
       specialty: 'Teeth Whitening',
       image: photo,
+      treatmentIds: ['teeth-whitening'],
+      workDays: [0, 1, 2, 3, 4, 5, 6],
+      daysOff: [],
     });
     const served = await t.app.inject(photo);
     expect(served.statusCode).toBe(200);

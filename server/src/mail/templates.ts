@@ -32,6 +32,8 @@ export interface BookingSummary {
   /** '10:00 AM - 10:30 AM'. */
   slot: string;
   priceDollars: number;
+  /** The doctor the visit is with, when there is one (absent in messages queued before). */
+  doctorName?: string | null | undefined;
 }
 
 const COLORS = { text: '#1f2937', muted: '#4b5563', accent: '#3a4256', border: '#e5e7eb' };
@@ -317,6 +319,7 @@ function bookingRows(booking: BookingSummary, timeZone: string): Array<[string, 
     ['Treatment', booking.treatment],
     ['Date', formatMediumDate(booking.isoDate)],
     ['Time', `${booking.slot} (${zoneLabel(timeZone, booking.isoDate)})`],
+    ...(booking.doctorName ? [['Doctor', booking.doctorName] as [string, string]] : []),
     ['Patient', booking.patientName],
   ];
 }
@@ -408,7 +411,8 @@ export function bookingConfirmationEmail(input: BookingConfirmationInput): MailC
     ['Price', price],
     ['Where', `${clinic.name}, ${clinic.address}`],
   ];
-  const intro = `Your appointment at ${clinic.name} is set on ${mediumDate} at ${booking.slot}.`;
+  const withDoctor = booking.doctorName ? ` with ${booking.doctorName}` : '';
+  const intro = `Your appointment at ${clinic.name} is set on ${mediumDate} at ${booking.slot}${withDoctor}.`;
   const calendarNote = 'The attached calendar event adds the appointment to your calendar.';
   const change = `To change or cancel, call us at ${clinic.phone} or reply to this email.`;
   return framed(clinic, {
@@ -422,10 +426,11 @@ export function bookingConfirmationEmail(input: BookingConfirmationInput): MailC
       said(calendarNote, change),
     ],
     icalEvent: calendarEvent({
-      summary: `${booking.treatment} at ${clinic.name}`,
+      summary: `${booking.treatment}${withDoctor} at ${clinic.name}`,
       description: [
         `${booking.treatment} for ${booking.patientName}`,
         `${mediumDate}, ${booking.slot}`,
+        ...(booking.doctorName ? [`Doctor: ${booking.doctorName}`] : []),
         `Price: ${price}`,
         `Questions: ${clinic.phone}`,
       ].join('\n'),
