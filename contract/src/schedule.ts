@@ -80,6 +80,39 @@ export const scheduleSchema = z.object({
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 
+/** The fewest and most characters a search of the schedule's patients takes; its most answers. */
+export const SCHEDULE_SEARCH_MIN = 2;
+export const SCHEDULE_SEARCH_MAX = 200;
+export const SCHEDULE_SEARCH_LIMIT = 100;
+
+/** `GET /api/schedule/search?q=…`: part of a patient's name or email, 2 to 200 characters. */
+export const scheduleSearchQuerySchema = z.object({
+  q: z
+    .string({
+      error: `q is required: ${SCHEDULE_SEARCH_MIN} to ${SCHEDULE_SEARCH_MAX} characters.`,
+    })
+    .trim()
+    .min(
+      SCHEDULE_SEARCH_MIN,
+      `Search for at least ${SCHEDULE_SEARCH_MIN} characters of a name or email.`,
+    )
+    .max(SCHEDULE_SEARCH_MAX, `Search for at most ${SCHEDULE_SEARCH_MAX} characters.`),
+});
+export type ScheduleSearchQuery = z.input<typeof scheduleSearchQuerySchema>;
+
+/**
+ * The answer of `GET /api/schedule/search`: the bookings, live and cancelled, on any date, whose
+ * patient's name or email contains `q` (the trimmed search), upcoming ones first (from the
+ * clinic's today, soonest first) then past ones (most recent first), each day in slot order; at
+ * most 100, and `more` when others match too.
+ */
+export const scheduleSearchSchema = z.object({
+  q: z.string(),
+  bookings: z.array(scheduleEntrySchema),
+  more: z.boolean(),
+});
+export type ScheduleSearch = z.infer<typeof scheduleSearchSchema>;
+
 /** The statuses staff set from the schedule (`PATCH /api/booking/{id}/status`). */
 export const VISIT_STATUSES = ['arrived', 'completed', 'no_show'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];

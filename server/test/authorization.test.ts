@@ -250,6 +250,12 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   {
+    route: 'GET /api/schedule/search',
+    what: "a search of every date for A's bookings by name",
+    call: () => get('/api/schedule/search?q=alice%20enamel'),
+    expect: adminOnly(200),
+  },
+  {
     route: 'PATCH /api/booking/:id/status',
     what: "marking A's visit of an earlier day arrived (a fresh one for each caller)",
     call: async (_role, f) => ({

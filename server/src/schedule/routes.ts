@@ -1,18 +1,21 @@
 import {
   formatDollars,
   type IsoDate,
+  SCHEDULE_SEARCH_LIMIT,
   type ScheduleEntry,
   STATUS_LABELS,
   scheduleQuerySchema,
   scheduleSchema,
+  scheduleSearchQuerySchema,
+  scheduleSearchSchema,
 } from '@doctors-portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/guards.js';
 import { clinicMoment, clock } from '../bookings/clock.js';
 import { inAppointmentOrder, toScheduleEntry } from '../bookings/presenters.js';
-import { listSchedule } from '../bookings/repository.js';
-import { errorResponseSchema as error } from '../http/errors.js';
+import { listSchedule, searchSchedule } from '../bookings/repository.js';
+import { errorResponseSchema as error, errorResponses } from '../http/errors.js';
 import { toCsv } from './csv.js';
 
 type ScheduleQuery = z.output<typeof scheduleQuerySchema>;
@@ -42,11 +45,23 @@ export function csvFileName(from: IsoDate, to: IsoDate): string {
   return from === to ? `schedule-${from}.csv` : `schedule-${from}-to-${to}.csv`;
 }
 
+/** Newest-relevant first: the upcoming days soonest first, then the past days latest first. */
+function inSearchOrder<T extends { date: string }>(rows: T[], today: IsoDate): T[] {
+  const upcoming = rows.filter((row) => row.date >= today);
+  const past = rows.filter((row) => row.date < today);
+  // Stable: each day keeps its slot order.
+  return [
+    ...upcoming,
+    ...past.toSorted((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)),
+  ];
+}
+
 /**
  * `/api/schedule` and `/api/schedule.csv` (administrators only): the clinic's bookings of up to
  * 31 days, day by day in slot order, with each patient's phone, age and count of no-shows, paid
  * or not and where each visit stands; cancelled ones are listed as cancelled (they hold no slot).
- * The CSV export is the same list as a spreadsheet reads it.
+ * The CSV export is the same list as a spreadsheet reads it. `/api/schedule/search` finds a
+ * patient's bookings on any date, by name or email.
  */
 export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   const schedule = async (query: ScheduleQuery) =>
@@ -85,6 +100,38 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         to,
         today: clinicMoment(app.config.clinic.timeZone, clock.now()).today,
         bookings: await schedule(request.query),
+      };
+    },
+  );
+
+  app.get(
+    '/schedule/search',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        operationId: 'searchSchedule',
+        summary: "A patient's bookings on any date, by part of their name or email",
+        description:
+          '`q` (2 to 200 characters once trimmed; 400 otherwise) is found anywhere in the ' +
+          'patient’s name or email, in any case; `%` and `_` are plain characters. The bookings, ' +
+          'cancelled ones included, come upcoming first (from the clinic’s today, soonest ' +
+          `first), then past ones (most recent first), each day in slot order: at most ` +
+          `${SCHEDULE_SEARCH_LIMIT}, and \`more\` is true when others match too.`,
+        tags: ['schedule'],
+        security: [{ bearer: [] }],
+        querystring: scheduleSearchQuerySchema,
+        response: { 200: scheduleSearchSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { q } = request.query;
+      const today = clinicMoment(app.config.clinic.timeZone, clock.now()).today;
+      const found = await searchSchedule(app.db, { q, today, limit: SCHEDULE_SEARCH_LIMIT });
+      reply.header('cache-control', 'private, no-store');
+      return {
+        q,
+        bookings: inSearchOrder(inAppointmentOrder(found.bookings), today).map(toScheduleEntry),
+        more: found.more,
       };
     },
   );

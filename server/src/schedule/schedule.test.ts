@@ -3,8 +3,10 @@ import {
   addDays,
   type IsoDate,
   type Schedule,
+  type ScheduleSearch,
   scheduleErrors,
   scheduleSchema,
+  scheduleSearchSchema,
 } from '@doctors-portal/contract';
 import fc from 'fast-check';
 import { CompiledQuery, sql } from 'kysely';
@@ -18,7 +20,7 @@ import {
   signedUpPatient,
   unpaidBooking,
 } from '../../test/payment-fixtures.js';
-import { scheduleQuery } from '../bookings/repository.js';
+import { newBookingRow, scheduleQuery } from '../bookings/repository.js';
 import type { Booking } from '../db/schema.js';
 
 /**
@@ -248,6 +250,136 @@ describe(`the clinic's schedule (${engine})`, () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  describe('the search across all dates', () => {
+    const search = async (q: string): Promise<ScheduleSearch> => {
+      const response = await get(`/api/schedule/search?${new URLSearchParams({ q })}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return scheduleSearchSchema.parse(response.json());
+    };
+    const dayAndSlot = (answer: ScheduleSearch) =>
+      answer.bookings.map((booking) => `${booking.date} ${booking.slot.split(' - ')[0]}`);
+
+    it('finds a patient’s bookings of every month by name or email in any case, upcoming soonest first, then past latest first', async () => {
+      const quentin = await signedUpPatient(t.app, 'Quentin Searchable');
+      const whitening = { treatment_id: 'teeth-whitening', treatment_name: 'Teeth Whitening' };
+      await book(quentin, { ...whitening, date: clinicDay(121), slot: '9:30 AM - 10:00 AM' });
+      await book(quentin, { ...whitening, date: clinicDay(-95), slot: '3:00 PM - 4:00 PM' });
+      await book(quentin, { ...whitening, date: clinicDay(0), slot: '2:00 PM - 3:00 PM' });
+      await book(quentin, { date: clinicDay(0), slot: '9:00 AM - 9:30 AM' });
+      await book(quentin, { ...whitening, date: clinicDay(-3), slot: '11:00 AM - 12:00 PM' });
+      const cancelled = await book(quentin, {
+        ...whitening,
+        date: clinicDay(45),
+        slot: '10:00 AM - 11:00 AM',
+      });
+      await t.db
+        .updateTable('booking')
+        .set({
+          status: 'cancelled',
+          cancelled_at: new Date().toISOString(),
+          cancelled_by: admin.id,
+        })
+        .where('id', '=', cancelled.id)
+        .execute();
+      // Someone else's booking, matched by neither search.
+      await book(omar, { ...whitening, date: clinicDay(46), slot: '10:00 AM - 11:00 AM' });
+
+      const expected = [
+        `${clinicDay(0)} 9:00 AM`,
+        `${clinicDay(0)} 2:00 PM`,
+        `${clinicDay(45)} 10:00 AM`,
+        `${clinicDay(121)} 9:30 AM`,
+        `${clinicDay(-3)} 11:00 AM`,
+        `${clinicDay(-95)} 3:00 PM`,
+      ];
+      const byName = await search('  qUENTIN sEARCH ');
+      expect(byName.q).toBe('qUENTIN sEARCH');
+      expect(dayAndSlot(byName)).toEqual(expected);
+      expect(byName.more).toBe(false);
+      expect(byName.bookings[2]).toMatchObject({ status: 'cancelled', cancelledBy: 'clinic' });
+      expect(byName.bookings[0]).toMatchObject({
+        patientName: 'Quentin Searchable',
+        patientMail: quentin.email,
+        patientId: quentin.id,
+        treatment: 'Teeth Cleaning',
+        paid: false,
+        noShows: 0,
+        refund: null,
+      });
+      expect(dayAndSlot(await search(quentin.email.toUpperCase()))).toEqual(expected);
+      expect((await search('nobody-by-this-name')).bookings).toEqual([]);
+    });
+
+    it('matches %, _ and \\ as the characters they are', async () => {
+      const names = ['Wild 50% Card', 'Wild 500 Card', 'Under_score Pat', 'Underxscore Pat'];
+      for (const [index, name] of ['Back\\slash Pat', 'Backxslash Pat', ...names].entries()) {
+        await book(jane, { patient_name: name, date: clinicDay(150 + index) });
+      }
+      const namesFound = async (q: string) =>
+        (await search(q)).bookings.map((booking) => booking.patientName);
+      expect(await namesFound('50%')).toEqual(['Wild 50% Card']);
+      expect(await namesFound('r_s')).toEqual(['Under_score Pat']);
+      expect(await namesFound('k\\s')).toEqual(['Back\\slash Pat']);
+      expect(await namesFound('%%')).toEqual([]);
+      expect(await namesFound('__')).toEqual([]);
+    });
+
+    it('answers at most 100, the most relevant, and says when more match', async () => {
+      const rows = [
+        // 60 upcoming days and 45 past ones, each a day of its own.
+        ...Array.from({ length: 60 }, (_, index) => clinicDay(600 + index)),
+        ...Array.from({ length: 45 }, (_, index) => clinicDay(-600 - index)),
+      ].map((date, index) =>
+        newBookingRow({
+          treatment_id: 'teeth-cleaning',
+          treatment_name: 'Teeth Cleaning',
+          price_cents: 8000,
+          date,
+          slot: '10:00 AM - 10:30 AM',
+          patient_id: jane.id,
+          patient_email: jane.email,
+          // The first five past ones are another's: the rest are exactly 100.
+          patient_name: index >= 60 && index < 65 ? 'Limit Otherone' : 'Limit Reachedone',
+          phone: '+1 555 010 2030',
+          age: 34,
+        }),
+      );
+      await t.db.insertInto('booking').values(rows).execute();
+
+      const all = await search('limit ');
+      expect(all.bookings).toHaveLength(100);
+      expect(all.more).toBe(true);
+      expect(all.bookings.map((booking) => booking.date)).toEqual([
+        ...Array.from({ length: 60 }, (_, index) => clinicDay(600 + index)),
+        ...Array.from({ length: 40 }, (_, index) => clinicDay(-600 - index)),
+      ]);
+
+      const exactly = await search('limit reached');
+      expect(exactly.bookings).toHaveLength(100);
+      expect(exactly.more).toBe(false);
+      expect(exactly.bookings.at(-1)?.date).toBe(clinicDay(-644));
+    });
+
+    it('answers 400 for a search under 2 or over 200 characters once trimmed', async () => {
+      for (const query of ['', 'q=', 'q=a', 'q=%20a%20%20', `q=${'a'.repeat(201)}`]) {
+        const response = await get(`/api/schedule/search?${query}`);
+        expect(response.statusCode, query).toBe(400);
+        expect(response.json().message).toMatch(/q|characters/);
+      }
+      expect((await get(`/api/schedule/search?q=%20ab%20`)).statusCode).toBe(200);
+      expect((await get(`/api/schedule/search?q=${'a'.repeat(200)}`)).statusCode).toBe(200);
+    });
+
+    it('answers administrators only, and is never kept by a cache', async () => {
+      const url = '/api/schedule/search?q=jane';
+      expect((await t.app.inject(url)).statusCode).toBe(401);
+      expect((await get(url, jane)).statusCode).toBe(403);
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+    });
   });
 
   describe('the CSV export', () => {
