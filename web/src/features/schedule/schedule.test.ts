@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   actionsFor,
   byDay,
+  daysFound,
   daysOf,
   inSlotOrder,
   paramsFrom,
   rangeOf,
-  SEARCH_REACH_DAYS,
   scheduleCsvPath,
+  searchable,
   searchOf,
   step,
 } from './schedule';
@@ -140,16 +141,41 @@ describe('the view in the address', () => {
     expect(searchOf(paramsFrom(new URLSearchParams(''), TODAY), TODAY)).toEqual({});
   });
 
-  it('covers a day, its week from Sunday, or a month around it when searching', () => {
-    expect(rangeOf({ date: TODAY, view: 'day', q: '' })).toEqual({ from: TODAY, to: TODAY });
-    expect(rangeOf({ date: TODAY, view: 'week', q: '' })).toEqual({
+  it('covers a day, or its week from Sunday', () => {
+    expect(rangeOf({ date: TODAY, view: 'day' })).toEqual({ from: TODAY, to: TODAY });
+    expect(rangeOf({ date: TODAY, view: 'week' })).toEqual({
       from: '2030-12-29',
       to: '2031-01-04',
     });
-    const search = rangeOf({ date: TODAY, view: 'day', q: 'ann' });
-    expect(search).toEqual({ from: '2030-12-18', to: '2031-01-17' });
-    expect(daysOf(search.from, search.to)).toHaveLength(2 * SEARCH_REACH_DAYS + 1);
     expect(step({ date: TODAY, view: 'day' }, 1)).toBe('2031-01-03');
     expect(step({ date: TODAY, view: 'week' }, -1)).toBe('2030-12-26');
+  });
+});
+
+describe('a search of every date', () => {
+  it('asks the server from 2 characters on, once trimmed', () => {
+    expect(searchable('')).toBe(false);
+    expect(searchable(' a ')).toBe(false);
+    expect(searchable(' an ')).toBe(true);
+  });
+
+  it('groups the matches under their days in the server’s order, upcoming then past', () => {
+    const found = [
+      { date: TODAY, slot: '2:00 PM - 3:00 PM', status: 'booked' as const },
+      { date: TODAY, slot: '9:00 AM - 9:30 AM', status: 'booked' as const },
+      { date: day('2031-03-01'), slot: '10:00 AM - 10:30 AM', status: 'cancelled' as const },
+      { date: day('2030-12-30'), slot: '10:00 AM - 10:30 AM', status: 'completed' as const },
+      { date: day('2030-06-01'), slot: '10:00 AM - 10:30 AM', status: 'no_show' as const },
+    ];
+    const days = daysFound(found);
+    expect(days).toEqual(['2031-01-02', '2031-03-01', '2030-12-30', '2030-06-01']);
+    expect(
+      byDay(found, days, true).map((entry) => [entry.date, entry.bookings.map((b) => b.slot)]),
+    ).toEqual([
+      ['2031-01-02', ['9:00 AM - 9:30 AM', '2:00 PM - 3:00 PM']],
+      ['2031-03-01', ['10:00 AM - 10:30 AM']],
+      ['2030-12-30', ['10:00 AM - 10:30 AM']],
+      ['2030-06-01', ['10:00 AM - 10:30 AM']],
+    ]);
   });
 });

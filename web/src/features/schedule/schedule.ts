@@ -5,6 +5,7 @@ import {
   type IsoDate,
   nextVisitStatuses,
   parseIsoDate,
+  SCHEDULE_SEARCH_MIN,
   type ScheduleEntry,
   slotStartMinutes,
   type VisitStatus,
@@ -49,25 +50,29 @@ export function searchOf(params: ScheduleParams, today: IsoDate): Record<string,
   };
 }
 
-/** How far a patient search reaches either side of the day shown: 31 days in all. */
-export const SEARCH_REACH_DAYS = 15;
-
-/** The days a view covers: the day; its week (Sunday to Saturday); or a search's 31 days. */
-export function rangeOf(params: Pick<ScheduleParams, 'date' | 'view' | 'q'>): {
+/** The days a view covers: the day, or its week (Sunday to Saturday). */
+export function rangeOf(params: Pick<ScheduleParams, 'date' | 'view'>): {
   from: IsoDate;
   to: IsoDate;
 } {
-  if (params.q.trim()) {
-    return {
-      from: addDays(params.date, -SEARCH_REACH_DAYS),
-      to: addDays(params.date, SEARCH_REACH_DAYS),
-    };
-  }
   if (params.view === 'week') {
     const from = weekStart(params.date);
     return { from, to: addDays(from, 6) };
   }
   return { from: params.date, to: params.date };
+}
+
+/** Whether a search is long enough to ask the server (2 characters or more, once trimmed). */
+export function searchable(q: string): boolean {
+  return q.trim().length >= SCHEDULE_SEARCH_MIN;
+}
+
+/**
+ * The days of a search's answer as the server orders them (upcoming soonest first, then past
+ * latest first), each once: `byDay` groups the bookings under them.
+ */
+export function daysFound(bookings: Array<Pick<ScheduleEntry, 'date'>>): IsoDate[] {
+  return [...new Set(bookings.map((entry) => entry.date))];
 }
 
 /** The day the previous or next button goes to: a day, or a week, away. */

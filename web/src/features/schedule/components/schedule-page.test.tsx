@@ -1,4 +1,9 @@
-import { type IsoDate, type ScheduleEntry, scheduleSchema } from '@doctors-portal/contract';
+import {
+  type IsoDate,
+  type ScheduleEntry,
+  scheduleSchema,
+  scheduleSearchSchema,
+} from '@doctors-portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, failure } from '../../../test/fetch-stub';
@@ -268,5 +273,93 @@ describe('the schedule', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(await screen.findByText(/at most 31 days/)).toBeVisible();
     expect(api.callsTo('GET /api/schedule.csv')).toHaveLength(1);
+  });
+
+  describe('the search across all dates', () => {
+    const found = (q: string, bookings: ScheduleEntry[], more = false) =>
+      scheduleSearchSchema.encode({ q, bookings, more });
+
+    it('shows every date’s matches by day, upcoming first, with the day’s actions, and clearing it returns to the day', async () => {
+      api.on('GET /api/schedule', { body: onTheWire([entry({ patientName: 'Omar Haddad' })]) });
+      api.on('GET /api/schedule/search', (call) => ({
+        body: found(call.url.searchParams.get('q') ?? '', [
+          entry({ _id: 'b-today' }),
+          entry({ _id: 'b-later', date: '2031-03-05' as IsoDate, slot: '9:00 AM - 9:30 AM' }),
+          entry({ _id: 'b-gone', date: '2031-02-01' as IsoDate, status: 'cancelled' }),
+          entry({ _id: 'b-past', date: '2030-11-20' as IsoDate, status: 'completed' }),
+        ]),
+      }));
+      const { user } = showSchedule();
+      await screen.findAllByText('Omar Haddad');
+      const box = screen.getByLabelText('Search patients, all dates');
+      await user.type(box, ' JANE ');
+      expect(await screen.findByText('3 bookings for “JANE”')).toBeVisible();
+      expect(api.callsTo('GET /api/schedule/search').at(-1)?.url.searchParams.get('q')).toBe(
+        'JANE',
+      );
+      // Only the search's answer is on screen: no day of the day view, nobody else.
+      expect(screen.queryAllByText('Omar Haddad')).toEqual([]);
+      expect(
+        screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+      ).toEqual([
+        expect.stringMatching(/^Thursday, Jan 2, 2031/),
+        expect.stringMatching(/^Wednesday, Mar 5, 2031/),
+        expect.stringMatching(/^Wednesday, Nov 20, 2030/),
+        'Export as CSV',
+      ]);
+      expect(screen.getByText('1 cancelled booking is not shown.')).toBeVisible();
+      expect(
+        within(rowOf('10:00 AM - 10:30 AM'))
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Mark arrived', 'Mark no-show', 'Cancel booking']);
+      expect(
+        api.callsTo('GET /api/schedule').every((call) => !call.url.searchParams.has('q')),
+      ).toBe(true);
+
+      await user.click(screen.getByLabelText('Show cancelled'));
+      expect(await screen.findByText('4 bookings for “JANE”')).toBeVisible();
+
+      // Clearing the search, by keyboard, returns to the day.
+      screen.getByRole('button', { name: 'Clear search' }).focus();
+      await user.keyboard('{Enter}');
+      expect((await screen.findAllByText('Omar Haddad'))[0]).toBeVisible();
+      expect(box).toHaveValue('');
+      expect(screen.getByText(/Thursday, Jan 2, 2031/, { selector: 'p' })).toBeVisible();
+    });
+
+    it('says when nobody matches, asks for 2 characters, and says when there are more', async () => {
+      api.on('GET /api/schedule', { body: onTheWire([]) });
+      api.on('GET /api/schedule/search', (call) => {
+        const q = call.url.searchParams.get('q') ?? '';
+        return { body: q === 'zz' ? found(q, []) : found(q, [entry()], true) };
+      });
+      const { user } = showSchedule(`/dashboard/schedule?date=${DAY}&q=z`);
+      expect(
+        await screen.findByText(
+          'Type at least 2 characters of a patient’s name or email to search every date.',
+        ),
+      ).toBeVisible();
+      expect(api.callsTo('GET /api/schedule/search')).toHaveLength(0);
+
+      const box = screen.getByLabelText('Search patients, all dates');
+      await user.type(box, 'z{Enter}');
+      expect(await screen.findByText('No bookings for “zz”')).toBeVisible();
+      expect(
+        screen.getByText('Nobody whose name or email contains “zz” has a booking on any date.'),
+      ).toBeVisible();
+
+      await user.clear(box);
+      await user.type(box, 'jane{Enter}');
+      expect(
+        await screen.findByText('1 booking for “jane”, of the 100 most relevant'),
+      ).toBeVisible();
+      expect(screen.getByText(/Showing the 100 most relevant matches/)).toBeVisible();
+
+      // Going to another day leaves the search.
+      await user.click(screen.getByRole('button', { name: 'Next day' }));
+      await screen.findByRole('heading', { name: /Friday, Jan 3, 2031/ });
+      expect(box).toHaveValue('');
+    });
   });
 });

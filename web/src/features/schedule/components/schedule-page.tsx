@@ -1,13 +1,18 @@
 import {
   formatMediumDate,
+  type IsoDate,
   parseIsoDate,
+  SCHEDULE_SEARCH_LIMIT,
+  SCHEDULE_SEARCH_MAX,
+  SCHEDULE_SEARCH_MIN,
   type ScheduleEntry,
+  type ScheduleSearch,
   STATUS_LABELS,
   todayIn,
   type VisitStatus,
 } from '@doctors-portal/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useCancelByClinic } from '../../../api/cancel-by-clinic';
@@ -19,13 +24,16 @@ import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { PageLoader, Spinner } from '../../../components/spinner';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { scheduleQuery } from '../api/get-schedule';
+import { scheduleSearchQuery } from '../api/search-schedule';
 import { useSetVisitStatus } from '../api/set-visit-status';
 import {
   byDay,
+  daysFound,
   daysOf,
   paramsFrom,
   rangeOf,
   type ScheduleParams,
+  searchable,
   searchOf,
   step,
 } from '../schedule';
@@ -43,8 +51,8 @@ const DEFAULT_TIME_ZONE = 'America/New_York';
  * /dashboard/schedule (admin): the clinic's bookings of a day or a week, in slot order, with each
  * patient's phone, age and no-shows, paid or not and where each visit stands. Staff mark visits
  * arrived, completed or no-show and cancel bookings with a reason; they move between days and
- * weeks, keep one treatment, search patients across a month, print the day sheet and export a
- * range as CSV. Everything the screen shows is in its address.
+ * weeks, keep one treatment, search patients by name or email across all dates, print the day
+ * sheet and export a range as CSV. Everything the screen shows is in its address.
  */
 export function SchedulePage() {
   const clinic = useQuery(clinicQuery);
@@ -56,11 +64,16 @@ export function SchedulePage() {
 function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
   const [search, setSearch] = useSearchParams();
   const params = paramsFrom(search, today);
-  const searching = params.q.trim() !== '';
+  // A search covers every date: while the box has text, its matches replace the day or week.
+  const q = params.q.trim();
+  const searching = q !== '';
   const { from, to } = rangeOf(params);
-  const schedule = useQuery(
-    scheduleQuery({ from, to, treatmentId: params.treatmentId, q: params.q.trim() }),
-  );
+  const schedule = useQuery({
+    ...scheduleQuery({ from, to, treatmentId: params.treatmentId, q: '' }),
+    enabled: !searching,
+  });
+  const found = useQuery({ ...scheduleSearchQuery(q), enabled: searchable(q) });
+  const shownQuery = searching ? found : schedule;
   const treatments = useQuery(treatmentsQuery);
   const setStatus = useSetVisitStatus();
   const cancelling = useCancelByClinic();
@@ -73,6 +86,8 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
 
   const go = (change: Partial<ScheduleParams>) =>
     setSearch(searchOf({ ...params, ...change }, today), { preventScrollReset: true });
+  /** Moving to a day or a week leaves a search for that day or week. */
+  const goTo = (change: Partial<ScheduleParams>) => go({ ...change, q: '' });
 
   // The search box asks the server once typing pauses.
   const [draft, setDraft] = useState(params.q);
@@ -100,14 +115,14 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
    */
   const [focusAfter, setFocusAfter] = useState<string | null>(null);
   useEffect(() => {
-    if (!focusAfter || busy || schedule.isFetching) return;
+    if (!focusAfter || busy || shownQuery.isFetching) return;
     const target =
       document
         .getElementById(rowId({ _id: focusAfter }))
         ?.querySelector<HTMLButtonElement>('button:not([disabled])') ?? heading.current;
     target?.focus();
     setFocusAfter(null);
-  }, [focusAfter, busy, schedule.isFetching]);
+  }, [focusAfter, busy, shownQuery.isFetching]);
 
   const changeStatus = async (booking: ScheduleEntry, status: VisitStatus) => {
     try {
@@ -148,11 +163,22 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
   };
 
   const title = searching
-    ? `Patients matching “${params.q.trim()}”, ${formatMediumDate(from)} to ${formatMediumDate(to)}`
+    ? searchTitle(q, found.data && !found.isPlaceholderData ? found.data : undefined, params)
     : params.view === 'week'
       ? `Week of ${formatMediumDate(from)} to ${formatMediumDate(to)}`
       : dayHeading(params.date);
   const unit = params.view === 'week' ? 'week' : 'day';
+  const renderDay = ({ date, bookings }: { date: IsoDate; bookings: ScheduleEntry[] }) => (
+    <DaySection
+      key={date}
+      date={date}
+      bookings={bookings}
+      today={clinicToday}
+      busy={busy}
+      onStatus={(booking, status) => void changeStatus(booking, status)}
+      onCancel={(booking, opener) => setToCancel({ booking, opener })}
+    />
+  );
   const treatmentName = treatments.data?.find((entry) => entry._id === params.treatmentId)?.name;
   // A retired treatment's bookings stay on the schedule, so it can still be chosen.
   const offered = treatments.data?.filter((treatment) => !treatment.retired) ?? [];
@@ -181,8 +207,8 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
                 key={view}
                 type="button"
                 className={`btn btn-sm join-item ${params.view === view ? 'btn-primary' : 'btn-outline'}`}
-                aria-pressed={params.view === view}
-                onClick={() => go({ view })}
+                aria-pressed={!searching && params.view === view}
+                onClick={() => goTo({ view })}
               >
                 {view === 'day' ? 'Day' : 'Week'}
               </button>
@@ -192,22 +218,22 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
             <button
               type="button"
               className="btn btn-sm btn-outline"
-              onClick={() => go({ date: step(params, -1) })}
+              onClick={() => goTo({ date: step(params, -1) })}
             >
               {`Previous ${unit}`}
             </button>
             <button
               type="button"
               className="btn btn-sm btn-outline"
-              disabled={params.date === today}
-              onClick={() => go({ date: today })}
+              disabled={!searching && params.date === today}
+              onClick={() => goTo({ date: today })}
             >
               Today
             </button>
             <button
               type="button"
               className="btn btn-sm btn-outline"
-              onClick={() => go({ date: step(params, 1) })}
+              onClick={() => goTo({ date: step(params, 1) })}
             >
               {`Next ${unit}`}
             </button>
@@ -217,7 +243,11 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
             className="btn btn-sm btn-ghost sm:ml-auto"
             onClick={() => window.print()}
           >
-            {params.view === 'week' ? 'Print week' : 'Print day sheet'}
+            {searching
+              ? 'Print matches'
+              : params.view === 'week'
+                ? 'Print week'
+                : 'Print day sheet'}
           </button>
         </div>
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
@@ -228,7 +258,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
               className="input input-sm w-full"
               value={params.date}
               onChange={(event) => {
-                if (event.target.value) go({ date: event.target.value as typeof params.date });
+                if (event.target.value) goTo({ date: event.target.value as typeof params.date });
               }}
             />
           </label>
@@ -257,14 +287,19 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
             </select>
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium">
-            Search patients
+            Search patients, all dates
             <input
               type="search"
               className="input input-sm w-full"
               placeholder="Name or email"
               value={draft}
-              maxLength={200}
+              maxLength={SCHEDULE_SEARCH_MAX}
               onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter searches at once; Escape (the browser clears the box) leaves the search.
+                if (event.key === 'Enter') go({ q: draft });
+                if (event.key === 'Escape') go({ q: '' });
+              }}
             />
           </label>
           <label className="flex items-center gap-2 self-end pb-1 text-sm font-medium">
@@ -279,56 +314,49 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
         </div>
       </div>
 
-      <QueryState
-        query={schedule}
-        loading={
-          <TableLoading>
-            <Spinner label="Loading the schedule…" />
-          </TableLoading>
-        }
-        error={(error) => `The schedule could not be loaded. ${error.message}`}
-      >
-        {(answer) => {
-          const grouped = byDay(answer.bookings, days, params.showCancelled);
-          const shown = searching ? grouped.filter((day) => day.bookings.length > 0) : grouped;
-          const hiddenCancelled = params.showCancelled
-            ? 0
-            : answer.bookings.filter((entry) => entry.status === 'cancelled').length;
-          return (
-            <>
-              <div className="flex flex-col gap-6 print:hidden" aria-busy={schedule.isFetching}>
-                {searching && shown.length === 0 ? (
-                  <EmptyState title="No patient matches">
-                    {`Nobody whose name or email contains “${params.q.trim()}” has a booking from ${formatMediumDate(from)} to ${formatMediumDate(to)}.`}
-                  </EmptyState>
-                ) : null}
-                {shown.map(({ date, bookings }) => (
-                  <DaySection
-                    key={date}
-                    date={date}
-                    bookings={bookings}
-                    today={clinicToday}
-                    busy={busy}
-                    onStatus={(booking, status) => void changeStatus(booking, status)}
-                    onCancel={(booking, opener) => setToCancel({ booking, opener })}
-                  />
-                ))}
-                {hiddenCancelled > 0 ? (
-                  <p className="text-sm text-muted">
-                    {`${hiddenCancelled} cancelled ${hiddenCancelled === 1 ? 'booking is' : 'bookings are'} not shown.`}
-                  </p>
-                ) : null}
-              </div>
-              <DaySheet
-                title={`Doctors Portal: ${title}${treatmentName ? ` · ${treatmentName}` : ''}`}
-                days={byDay(answer.bookings, days, false).filter(
-                  (day) => !searching || day.bookings.length > 0,
-                )}
-              />
-            </>
-          );
-        }}
-      </QueryState>
+      {searching ? (
+        <SearchResults
+          q={q}
+          query={found}
+          showCancelled={params.showCancelled}
+          treatmentId={params.treatmentId}
+          title={title}
+          treatmentName={treatmentName}
+          renderDay={renderDay}
+          onClear={() => {
+            setDraft('');
+            go({ q: '' });
+          }}
+        />
+      ) : (
+        <QueryState
+          query={schedule}
+          loading={
+            <TableLoading>
+              <Spinner label="Loading the schedule…" />
+            </TableLoading>
+          }
+          error={(error) => `The schedule could not be loaded. ${error.message}`}
+        >
+          {(answer) => {
+            const hiddenCancelled = params.showCancelled
+              ? 0
+              : answer.bookings.filter((entry) => entry.status === 'cancelled').length;
+            return (
+              <>
+                <div className="flex flex-col gap-6 print:hidden" aria-busy={schedule.isFetching}>
+                  {byDay(answer.bookings, days, params.showCancelled).map(renderDay)}
+                  <HiddenCancelled count={hiddenCancelled} />
+                </div>
+                <DaySheet
+                  title={`Doctors Portal: ${title}${treatmentName ? ` · ${treatmentName}` : ''}`}
+                  days={byDay(answer.bookings, days, false)}
+                />
+              </>
+            );
+          }}
+        </QueryState>
+      )}
 
       <ExportForm from={from} to={to} treatmentId={params.treatmentId} />
 
@@ -382,5 +410,130 @@ function DaySection({
         />
       )}
     </div>
+  );
+}
+
+const bookingsCount = (count: number) => `${count} ${count === 1 ? 'booking' : 'bookings'}`;
+
+/** What the search found, as the page's subtitle says it (and a screen reader hears it). */
+function searchTitle(
+  q: string,
+  answer: ScheduleSearch | undefined,
+  params: Pick<ScheduleParams, 'showCancelled' | 'treatmentId'>,
+): string {
+  if (!searchable(q)) return `Type at least ${SCHEDULE_SEARCH_MIN} characters to search.`;
+  if (!answer) return `Searching for “${q}”…`;
+  const shown = shownMatches(answer.bookings, params).length;
+  return answer.more
+    ? `${bookingsCount(shown)} for “${q}”, of the ${SCHEDULE_SEARCH_LIMIT} most relevant`
+    : `${bookingsCount(shown)} for “${q}”`;
+}
+
+/** The matches the filters leave: one treatment's, and cancelled ones only when asked for. */
+function shownMatches(
+  bookings: ScheduleEntry[],
+  params: Pick<ScheduleParams, 'showCancelled' | 'treatmentId'>,
+): ScheduleEntry[] {
+  return bookings.filter(
+    (entry) =>
+      (params.showCancelled || entry.status !== 'cancelled') &&
+      (!params.treatmentId || entry.treatmentId === params.treatmentId),
+  );
+}
+
+function HiddenCancelled({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className="text-sm text-muted">
+      {`${count} cancelled ${count === 1 ? 'booking is' : 'bookings are'} not shown.`}
+    </p>
+  );
+}
+
+/**
+ * A search's matches on every date, grouped by day: upcoming days soonest first, then past days
+ * latest first, each in slot order, with the day view's tables and actions.
+ */
+function SearchResults({
+  q,
+  query,
+  showCancelled,
+  treatmentId,
+  title,
+  treatmentName,
+  renderDay,
+  onClear,
+}: {
+  q: string;
+  query: UseQueryResult<ScheduleSearch>;
+  showCancelled: boolean;
+  treatmentId: string;
+  title: string;
+  treatmentName: string | undefined;
+  renderDay: (day: { date: IsoDate; bookings: ScheduleEntry[] }) => ReactNode;
+  onClear: () => void;
+}) {
+  const clear = (
+    <button type="button" className="btn btn-sm btn-outline" onClick={onClear}>
+      Clear search
+    </button>
+  );
+  if (!searchable(q)) {
+    return (
+      <p className="rounded-box border border-dashed border-base-300 bg-base-100 px-4 py-6 text-center text-muted print:hidden">
+        {`Type at least ${SCHEDULE_SEARCH_MIN} characters of a patient’s name or email to search every date.`}
+      </p>
+    );
+  }
+  return (
+    <QueryState
+      query={query}
+      loading={
+        <TableLoading>
+          <Spinner label={`Searching for “${q}”…`} />
+        </TableLoading>
+      }
+      error={(error) => `The search could not be made. ${error.message}`}
+    >
+      {(answer) => {
+        const filters = { showCancelled: true, treatmentId };
+        const matching = shownMatches(answer.bookings, filters);
+        const grouped = byDay(matching, daysFound(matching), showCancelled).filter(
+          (day) => day.bookings.length > 0,
+        );
+        const hiddenCancelled = showCancelled
+          ? 0
+          : matching.filter((entry) => entry.status === 'cancelled').length;
+        return (
+          <>
+            <div className="flex flex-col gap-6 print:hidden" aria-busy={query.isFetching}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm text-muted">
+                  {answer.more
+                    ? `Showing the ${SCHEDULE_SEARCH_LIMIT} most relevant matches, upcoming first: type more of the name or email to find others.`
+                    : 'Upcoming bookings first, soonest first; then past ones, latest first.'}
+                </p>
+                {clear}
+              </div>
+              {grouped.length === 0 ? (
+                <EmptyState title={`No bookings for “${answer.q}”`}>
+                  {answer.bookings.length === 0
+                    ? `Nobody whose name or email contains “${answer.q}” has a booking on any date.`
+                    : 'None of the matches is left by the treatment or the cancelled filter.'}
+                </EmptyState>
+              ) : null}
+              {grouped.map(renderDay)}
+              <HiddenCancelled count={hiddenCancelled} />
+            </div>
+            <DaySheet
+              title={`Doctors Portal: ${title}${treatmentName ? ` · ${treatmentName}` : ''}`}
+              days={byDay(matching, daysFound(matching), false).filter(
+                (day) => day.bookings.length > 0,
+              )}
+            />
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
