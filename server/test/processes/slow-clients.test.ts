@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMEOUTS, timeoutOptions } from '../../src/http/timeouts.js';
 import { createTestDatabase, engine, type TestDatabase } from '../helper.js';
@@ -192,10 +193,20 @@ describe(`slow and idle clients on ${engine}`, () => {
 
     // Every connection should be closed by the header timeout (and Node's check after it).
     const lastSent = Math.max(...held.map((request) => request.sentAt));
+    // This process sees a close only when its own event loop gets to it: on a machine busy with
+    // other work it falls behind, by as much as its longest delay while it waits (measured).
+    const observerLag = monitorEventLoopDelay({ resolution: 10 });
+    observerLag.enable();
     const deadline = lastSent + HEADERS_TIMEOUT_S * 1000 + CHECK_INTERVAL_MS + SLACK_MS;
-    while (performance.now() < deadline && held.some((request) => request.closedAt === undefined)) {
+    const lagged = () => observerLag.max / 1e6;
+    while (
+      performance.now() < deadline + lagged() &&
+      held.some((request) => request.closedAt === undefined)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    observerLag.disable();
+    const lagMs = lagged();
     await sampler.stop();
 
     const closed = held.filter((request) => request.closedAt !== undefined);
@@ -220,9 +231,10 @@ describe(`slow and idle clients on ${engine}`, () => {
     expect(samples.filter((ms) => ms >= 1000)).toEqual([]);
     expect(closed.length, 'connections the portal closed').toBe(SOCKETS);
     expect(heldFor[0]).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_S * 1000 - 50);
-    expect(heldFor.at(-1)).toBeLessThanOrEqual(
-      HEADERS_TIMEOUT_S * 1000 + CHECK_INTERVAL_MS + SLACK_MS,
-    );
+    expect(
+      heldFor.at(-1),
+      `the last close, seen by this process, whose event loop lagged by up to ${Math.round(lagMs)} ms`,
+    ).toBeLessThanOrEqual(HEADERS_TIMEOUT_S * 1000 + CHECK_INTERVAL_MS + SLACK_MS + lagMs);
     // And the portal goes on answering.
     expect((await healthOnFreshConnection(portal.port)).status).toBe(200);
   }, 60_000);
