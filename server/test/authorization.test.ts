@@ -449,13 +449,36 @@ const rows: Row[] = [
     expect: adminOnly(201),
   },
   {
-    route: 'DELETE /api/doctor/:email',
+    route: 'DELETE /api/doctor/:id',
     what: 'deleting a doctor (a fresh one for each caller)',
     call: async (_role, f) => ({
       method: 'DELETE',
       url: `/api/doctor/${await addDoctor(f.t, f.people.admin)}`,
     }),
     expect: adminOnly(200),
+  },
+  {
+    route: 'PATCH /api/doctor/:id',
+    what: "changing a doctor's work days (a fresh one for each caller)",
+    call: async (_role, f) => {
+      const email = await addDoctor(f.t, f.people.admin);
+      const { id } = await f.t.db
+        .selectFrom('doctor')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      return { method: 'PATCH', url: `/api/doctor/${id}`, payload: { workDays: [1, 2, 3, 4, 5] } };
+    },
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/doctors/available',
+    what: 'the doctors free for a slot',
+    call: () =>
+      get(
+        `/api/doctors/available?treatmentId=teeth-cleaning&date=${encodeURIComponent(mediumDay(3))}&slot=${encodeURIComponent('10:00 AM - 10:30 AM')}`,
+      ),
+    expect: all(200),
   },
   {
     route: 'POST /api/image',

@@ -472,6 +472,13 @@ describe(`bad-input fuzzing (${engine})`, () => {
         specialty: 'Teeth Cleaning',
         image: spareImage,
       },
+      'PATCH /api/doctor/:id': {
+        name: 'Dr Fuzz Changed',
+        specialty: 'Teeth Cleaning',
+        treatmentIds: ['teeth-cleaning', 'fluoride-treatment'],
+        workDays: [1, 2, 3, 4, 5],
+        daysOff: [clinicDay(50), clinicDay(51)],
+      },
       'POST /api/treatments': {
         name: 'Fuzz Treatment',
         description: 'Made by the fuzzer',
@@ -524,6 +531,9 @@ describe(`bad-input fuzzing (${engine})`, () => {
         if (route.includes('/api/treatments/')) {
           return ['pediatric-dental', 'no-such-treatment', randomUUID(), ''];
         }
+        if (route.includes('/api/doctor/')) {
+          return [f.doctor.id, f.doctor.email, randomUUID(), 'nobody@mail.com', 'NOBODY@MAIL.COM '];
+        }
         if (route.includes('/api/closures/')) {
           return [...(realIds.get(f)?.closures ?? []), randomUUID(), 'not-a-uuid'];
         }
@@ -573,6 +583,10 @@ describe(`bad-input fuzzing (${engine})`, () => {
         return ['alice', '%', '_', 'ALICE ENAMEL', f.people.A.email];
       case 'treatmentId':
         return ['teeth-cleaning', 'no-such-treatment'];
+      case 'slot':
+        return ['10:00 AM - 10:30 AM', '11:00 AM - 12:00 PM', 'x'];
+      case 'doctor':
+        return [f.doctor.id, randomUUID()];
       case 'actor':
         return [f.people.A.id, 'alice', '%', 'system', f.people.admin.email];
       case 'action':
@@ -627,6 +641,8 @@ describe(`bad-input fuzzing (${engine})`, () => {
       'to',
       'q',
       'treatmentId',
+      'slot',
+      'doctor',
       'actor',
       'action',
       'cursor',

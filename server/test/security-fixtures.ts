@@ -32,7 +32,7 @@ export interface SecurityFixtures {
   };
   b: { phone: string; booking: Booking };
   image: { url: string; path: string };
-  doctor: { email: string };
+  doctor: { email: string; id: string };
 }
 
 export const A_PHONE = '+1 555 730 4411';
@@ -156,7 +156,16 @@ export async function buildSecurityFixtures(
     a,
     b: { phone: B_PHONE, booking: bBooking },
     image: { url: image, path: new URL(image, t.config.publicUrl).pathname },
-    doctor: { email: doctor },
+    doctor: {
+      email: doctor,
+      id: (
+        await t.db
+          .selectFrom('doctor')
+          .select('id')
+          .where('email', '=', doctor)
+          .executeTakeFirstOrThrow()
+      ).id,
+    },
   };
 }
 

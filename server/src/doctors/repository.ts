@@ -281,7 +281,7 @@ export type DoctorRemoval =
   | { removed: true; imageUrl: string; stillShown: boolean };
 
 /**
- * Removes the doctor listed under `email`, as `actor` asks, recording it in the audit log in the
+ * Removes the doctor listed under `email` (or with that id), as `actor` asks, recording it in the audit log in the
  * same transaction; answers the photo URL it had and whether another doctor still shows that
  * photo (then the stored image must stay). A doctor who holds live bookings from `today` on
  * stays (those bookings are answered); `bookingsWith` reads them inside the transaction.
@@ -296,7 +296,7 @@ export async function deleteDoctor(
     const doctor = await trx
       .selectFrom('doctor')
       .select('id')
-      .where('email', '=', normaliseEmail(email))
+      .where((eb) => eb.or([eb('email', '=', normaliseEmail(email)), eb('id', '=', email)]))
       .executeTakeFirst();
     if (!doctor) return { removed: false, reason: 'unknown' };
     const record = (await findDoctor(trx, doctor.id)) as DoctorRecord;

@@ -182,7 +182,7 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
           'Any of the fields; a list given replaces the stored one. The specialty must be one ' +
           'of the services, and its treatment stays first among `treatmentIds`; every treatment ' +
           'must be one the clinic offers. The email stays (it names the doctor in ' +
-          '`DELETE /api/doctor/{email}`). Bookings keep the doctor’s name as it was when booked. ' +
+          '`DELETE /api/doctor/{id}`, the spec’s `/doctor/{email}`). Bookings keep the doctor’s name as it was when booked. ' +
           '404 for an unknown doctor.',
         tags: ['admin'],
         security: [{ bearer: [] }],
@@ -237,19 +237,23 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/doctor/:email',
+    '/doctor/:id',
     {
       onRequest: requireAdmin,
       schema: {
         operationId: 'deleteDoctor',
         summary: 'Delete a doctor and their stored photo',
         description:
-          '`deletedCount` is 0 when no doctor is listed under this email. A doctor who still ' +
+          'The doctor is named by their email, as the spec has it (`DELETE /doctor/{email}`), or ' +
+          'by their id (the path has one parameter name for this route and `PATCH`). ' +
+          '`deletedCount` is 0 when no doctor is listed under it. A doctor who still ' +
           'has upcoming appointments (booked, confirmed or arrived, from today on) stays: 409 ' +
           'listing them, to be cancelled or moved first.',
         tags: ['admin'],
         security: [{ bearer: [] }],
-        params: z.object({ email: z.string().trim().min(1).max(254) }),
+        params: z.object({
+          id: z.string().trim().min(1).max(254).describe("The doctor's email, or their id"),
+        }),
         response: {
           200: z.object({ deletedCount: z.number() }),
           ...errorResponses(400, 401, 403),
@@ -261,7 +265,7 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
       const { today } = clinicMoment(app.config.clinic.timeZone, clock.now());
       const removal = await deleteDoctor(
         app.db,
-        request.params.email,
+        request.params.id,
         adminActor(callerOf(request)),
         (tx, doctorId) => upcomingBookingsWithDoctor(tx, doctorId, today),
       );
