@@ -1,50 +1,49 @@
-import { doctorFormSchema, IMAGE_MAX_BYTES, IMAGE_TYPES, messages } from '@doctors-portal/contract';
+import { doctorFormSchema, messages } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { Field, SelectField } from '../../../components/form-field';
-import { Icon } from '../../../components/icon';
 import { QueryError } from '../../../components/query-state';
 import { ApiError, SessionEndedError } from '../../../lib/api-client';
 import { useAddDoctor } from '../api/add-doctor';
 import { servicesQuery } from '../api/get-services';
 import { useUploadImage } from '../api/upload-image';
+import {
+  AlsoPerformsField,
+  DaysOffField,
+  DEFAULT_HOURS,
+  type DoctorHours,
+  extraTreatmentIds,
+  hoursErrors,
+  WorksOnField,
+} from './doctor-hours-fields';
+import { PHOTO_ACCEPT, PHOTO_MAX_MB, PhotoPreview, photoProblem } from './doctor-photo';
 
-interface DoctorFormValues {
+interface DoctorFormValues extends DoctorHours {
   name: string;
   email: string;
   specialty: string;
   photo: FileList | null;
 }
 
-interface DoctorFormOutput {
+interface DoctorFormOutput extends DoctorHours {
   name: string;
   email: string;
   specialty: string;
   photo: File;
 }
 
-const EMPTY: DoctorFormValues = { name: '', email: '', specialty: '', photo: null };
-const ACCEPT = IMAGE_TYPES.join(',');
-const MAX_MB = IMAGE_MAX_BYTES / (1024 * 1024);
+const EMPTY: DoctorFormValues = {
+  name: '',
+  email: '',
+  specialty: '',
+  photo: null,
+  ...DEFAULT_HOURS,
+};
 
-/** What is wrong with the chosen photo, checked before it is sent; the server checks again. */
-function photoProblem(file: File | undefined): string | null {
-  if (!file) return messages.imageRequired;
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-    return 'Choose a JPEG, PNG or WebP image.';
-  }
-  if (file.size === 0) return 'This file is empty. Choose another photo.';
-  if (file.size > IMAGE_MAX_BYTES) {
-    const size = (file.size / (1024 * 1024)).toFixed(1);
-    return `This photo is ${size} MB. Choose one of ${MAX_MB} MB or less.`;
-  }
-  return null;
-}
-
-/** The shared add-doctor schema for name, email and specialty, plus the photo's checks. */
+/** The shared add-doctor schema for name, email and specialty, the photo's and work days' checks. */
 const resolver: Resolver<DoctorFormValues, unknown, DoctorFormOutput> = async (values) => {
   const errors: FieldErrors<DoctorFormValues> = {};
   const parsed = doctorFormSchema.safeParse(values);
@@ -59,39 +58,20 @@ const resolver: Resolver<DoctorFormValues, unknown, DoctorFormOutput> = async (v
   const photo = values.photo?.[0];
   const problem = photoProblem(photo);
   if (problem) errors.photo = { type: 'validate', message: problem };
-  if (!parsed.success || problem || !photo) return { values: {}, errors };
-  return { values: { ...parsed.data, photo }, errors: {} };
+  if (values.workDays.length === 0) {
+    errors.workDays = { type: 'validate', message: hoursErrors.noWorkDay };
+  }
+  if (!parsed.success || problem || !photo || errors.workDays) return { values: {}, errors };
+  const { alsoPerforms, workDays, daysOff } = values;
+  return { values: { ...parsed.data, photo, alsoPerforms, workDays, daysOff }, errors: {} };
 };
-
-/** A local address for previewing the chosen photo, released when it changes. */
-function usePreview(file: File | undefined) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || !(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
-
-function PhotoIcon() {
-  return (
-    <Icon className="size-8" strokeWidth={1.6}>
-      <circle cx="12" cy="8.5" r="3.5" />
-      <path d="M5 20a7 7 0 0 1 14 0" />
-    </Icon>
-  );
-}
 
 type Phase = 'idle' | 'uploading' | 'saving';
 
 /**
  * The add-doctor form (spec sections 2 and 5): name, email, specialty from the clinic's services
- * and a photo. Submitting uploads the photo first (`POST /api/image`), then adds the doctor with
+ * and a photo; then the other treatments the doctor performs, the weekdays they work (every day
+ * unless unticked) and their days off. Submitting uploads the photo first (`POST /api/image`), then adds the doctor with
  * its URL (`POST /api/doctor`); on success the form empties for the next one.
  */
 export function AddDoctorForm() {
@@ -110,7 +90,7 @@ export function AddDoctorForm() {
     formState: { errors },
   } = useForm<DoctorFormValues, unknown, DoctorFormOutput>({ resolver, defaultValues: EMPTY });
   const photo = useWatch({ control, name: 'photo' })?.[0];
-  const preview = usePreview(photo);
+  const specialty = useWatch({ control, name: 'specialty' });
 
   /** Uploads the photo, then adds the doctor; answers the field to put the focus on after. */
   const save = async (doctor: DoctorFormOutput): Promise<keyof DoctorFormValues> => {
@@ -132,6 +112,9 @@ export function AddDoctorForm() {
         email: doctor.email,
         specialty: doctor.specialty,
         image,
+        treatmentIds: extraTreatmentIds(doctor, doctor.specialty, services.data ?? []),
+        workDays: doctor.workDays,
+        daysOff: doctor.daysOff,
       });
       if (!insertedId) {
         toast.error(messages.doctorAddFailed);
@@ -212,30 +195,52 @@ export function AddDoctorForm() {
           ) : null}
         </div>
         <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-start">
-          <div
-            className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-full border border-base-300 bg-mint text-primary max-sm:self-center"
-            aria-live="polite"
-          >
-            {preview ? (
-              <img
-                src={preview}
-                alt={photo ? `Preview of ${photo.name}` : 'Preview'}
-                className="size-full object-cover"
-              />
-            ) : (
-              <PhotoIcon />
-            )}
-          </div>
+          <PhotoPreview file={photo} />
           <div className="min-w-0 flex-1">
             <Field
               label="Photo"
               type="file"
-              accept={ACCEPT}
+              accept={PHOTO_ACCEPT}
               {...register('photo')}
               error={errors.photo?.message}
-              hint={`A JPEG, PNG or WebP image of ${MAX_MB} MB or less. It is shown on the doctor list.`}
+              hint={`A JPEG, PNG or WebP image of ${PHOTO_MAX_MB} MB or less. It is shown on the doctor list.`}
             />
           </div>
+        </div>
+        <div className="sm:col-span-2">
+          <Controller
+            control={control}
+            name="alsoPerforms"
+            render={({ field }) => (
+              <AlsoPerformsField
+                services={serviceList}
+                specialty={specialty}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <Controller
+            control={control}
+            name="workDays"
+            render={({ field }) => (
+              <WorksOnField
+                value={field.value}
+                onChange={field.onChange}
+                firstRef={field.ref}
+                error={errors.workDays?.message}
+              />
+            )}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <Controller
+            control={control}
+            name="daysOff"
+            render={({ field }) => <DaysOffField value={field.value} onChange={field.onChange} />}
+          />
         </div>
       </fieldset>
       <div className="flex flex-col-reverse gap-3 border-t border-base-300 pt-5 sm:flex-row sm:items-center sm:justify-end">

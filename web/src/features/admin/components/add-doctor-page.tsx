@@ -21,8 +21,9 @@ export function AddDoctorPage() {
         className="rounded-box border border-base-300 bg-base-100 p-5 shadow-soft sm:p-8"
       >
         <p className="mb-6 max-w-2xl text-muted">
-          Every field is required. The photo is uploaded first, then the doctor is added to the
-          clinic&rsquo;s list.
+          Name, email, specialty and photo are required; a new doctor works every day unless you
+          untick some. The photo is uploaded first, then the doctor is added to the clinic&rsquo;s
+          list.
         </p>
         <AddDoctorForm />
       </section>

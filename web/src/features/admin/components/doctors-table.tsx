@@ -4,7 +4,8 @@ import { AdminRow, AdminTable, type Column, EmailCell } from '../../../component
 import { card } from '../../../components/responsive-table';
 import { ButtonSpinner } from '../../../components/spinner';
 import { UserAvatar } from '../../../components/user-avatar';
-import { ThumbDownIcon, ThumbUpIcon, TrashIcon } from './icons';
+import { WEEKDAY_NAMES } from './doctor-hours-fields';
+import { PencilIcon, ThumbDownIcon, ThumbUpIcon, TrashIcon } from './icons';
 
 export interface DoctorsTableProps {
   doctors: Doctor[];
@@ -13,7 +14,23 @@ export interface DoctorsTableProps {
   onLike: (doctor: Doctor) => void;
   onDislike: (doctor: Doctor) => void;
   onDelete: (doctor: Doctor) => void;
+  onEdit: (doctor: Doctor) => void;
   labelledBy: string;
+}
+
+/** 'Every day', 'Mon, Tue, Wed' or 'No work days', and how many days off are listed. */
+function hoursOf(doctor: Doctor): string {
+  const days =
+    doctor.workDays.length === 7
+      ? 'Every day'
+      : doctor.workDays.length === 0
+        ? 'No work days'
+        : [...doctor.workDays]
+            .sort((a, b) => a - b)
+            .map((day) => WEEKDAY_NAMES[day]?.slice(0, 3))
+            .join(', ');
+  const off = doctor.daysOff.length;
+  return off === 0 ? days : `${days} · ${off} ${off === 1 ? 'day' : 'days'} off`;
 }
 
 const COLUMNS: Column[] = [
@@ -27,7 +44,8 @@ const COLUMNS: Column[] = [
 ];
 
 /**
- * The clinic's doctors (spec: avatar, name, email, specialty, like, dislike) with a Delete button
+ * The clinic's doctors (spec: avatar, name, email, specialty, like, dislike; under the specialty,
+ * how many other treatments they perform and when they work) with Edit and Delete buttons
  * each: a table on large screens, cards on smaller ones. Every button's accessible name starts
  * with its visible text and names the doctor ('Like Dr. Ana').
  */
@@ -37,6 +55,7 @@ export function DoctorsTable({
   onLike,
   onDislike,
   onDelete,
+  onEdit,
   labelledBy,
 }: DoctorsTableProps) {
   return (
@@ -59,7 +78,15 @@ export function DoctorsTable({
               data-label="Specialty"
               className={`${card.line} max-lg:border-b max-lg:border-base-300 max-lg:pb-3`}
             >
-              {doctor.specialty}
+              <span className="flex flex-col gap-0.5 max-lg:items-end">
+                <span>{doctor.specialty}</span>
+                {doctor.treatmentIds.length > 1 ? (
+                  <span className="text-xs text-muted">
+                    {`and ${doctor.treatmentIds.length - 1} more ${doctor.treatmentIds.length === 2 ? 'treatment' : 'treatments'}`}
+                  </span>
+                ) : null}
+                <span className="text-xs text-muted">{hoursOf(doctor)}</span>
+              </span>
             </td>
             <FeedbackCell
               label="Like"
@@ -76,16 +103,28 @@ export function DoctorsTable({
               onClick={() => onDislike(doctor)}
             />
             <td className={`text-right max-lg:ml-auto ${card.plain}`}>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm gap-1.5 text-error hover:bg-error/10"
-                aria-label={`Delete ${doctor.name}`}
-                onClick={() => onDelete(doctor)}
-                disabled={busy}
-              >
-                {busy ? <ButtonSpinner /> : <TrashIcon />}
-                Delete
-              </button>
+              <span className="flex flex-wrap justify-end gap-1 lg:flex-nowrap">
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm gap-1.5 text-primary hover:bg-mint"
+                  aria-label={`Edit ${doctor.name}`}
+                  data-edit-doctor={doctor._id}
+                  onClick={() => onEdit(doctor)}
+                >
+                  <PencilIcon />
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm gap-1.5 text-error hover:bg-error/10"
+                  aria-label={`Delete ${doctor.name}`}
+                  onClick={() => onDelete(doctor)}
+                  disabled={busy}
+                >
+                  {busy ? <ButtonSpinner /> : <TrashIcon />}
+                  Delete
+                </button>
+              </span>
             </td>
           </AdminRow>
         );

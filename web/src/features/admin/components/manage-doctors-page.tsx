@@ -1,21 +1,76 @@
-import { type Doctor, messages, paths } from '@doctors-portal/contract';
+import {
+  type Doctor,
+  formatMediumDate,
+  type HeldSlot,
+  type IsoDate,
+  messages,
+  paths,
+} from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { doctorsQuery } from '../../../api/doctors';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { Spinner } from '../../../components/spinner';
 import { ApiError, SessionEndedError } from '../../../lib/api-client';
-import { useDeleteDoctor } from '../api/delete-doctor';
-import { doctorsQuery } from '../api/get-doctors';
+import { upcomingBookingsOf, useDeleteDoctor } from '../api/delete-doctor';
 import { DoctorsTable } from './doctors-table';
+import { EditDoctorForm } from './edit-doctor-form';
+
+interface Refusal {
+  name: string;
+  message: string;
+  bookings: HeldSlot[];
+}
+
+/**
+ * A deletion the server refused because the doctor still holds upcoming bookings: its reason and
+ * those bookings (date, time, patient), each date linked to that day's schedule.
+ */
+function DeleteRefused({ refusal, onDismiss }: { refusal: Refusal; onDismiss: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="alert alert-error alert-soft flex flex-col items-start gap-3"
+    >
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="font-semibold outline-none">
+        {`${refusal.name} was not deleted`}
+      </h2>
+      <p>{refusal.message}</p>
+      <ul
+        className="flex w-full flex-col gap-1.5"
+        aria-label={`Upcoming appointments with ${refusal.name}`}
+      >
+        {refusal.bookings.map((booking) => (
+          <li key={booking._id}>
+            <Link className="link font-medium" to={`${paths.schedule}?date=${booking.date}`}>
+              {formatMediumDate(booking.date as IsoDate)}
+            </Link>
+            {`, ${booking.slot}: ${booking.patientName}`}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn-sm btn-outline" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </section>
+  );
+}
 
 /**
  * /dashboard/manage-doctor (admin): the clinic's doctors with like, dislike and delete (spec
- * section 2, Manage Doctor). Like only shows the spec's 'Like added' notice and dislike a neutral
+ * section 2, Manage Doctor), and an edit form per doctor (name, specialty, photo, treatments,
+ * work days and days off). A doctor who still holds upcoming bookings is not deleted: those
+ * bookings are listed instead. Like only shows the spec's 'Like added' notice and dislike a neutral
  * 'Feedback noted': neither is stored, as the spec records no feedback.
  */
 export function ManageDoctorsPage() {
@@ -24,8 +79,23 @@ export function ManageDoctorsPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const doctors = useQuery(doctorsQuery);
   const deleteDoctor = useDeleteDoctor();
+  const [editing, setEditing] = useState<Doctor | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+
+  /** The form closes; the focus goes back to the doctor's Edit button, or the heading. */
+  const closeEditor = () => {
+    const id = editing?._id;
+    setEditing(null);
+    requestAnimationFrame(() => {
+      const button = id
+        ? document.querySelector<HTMLButtonElement>(`[data-edit-doctor="${CSS.escape(id)}"]`)
+        : null;
+      (button ?? heading.current)?.focus();
+    });
+  };
 
   const remove = async (doctor: Doctor) => {
+    setRefusal(null);
     const confirmed = await confirm({
       message: messages.doctorDeleteConfirm(doctor.name),
       confirmLabel: 'Delete',
@@ -38,6 +108,13 @@ export function ManageDoctorsPage() {
       else toast.error(messages.doctorDeleteFailed);
     } catch (error) {
       if (error instanceof SessionEndedError) return;
+      const upcoming = upcomingBookingsOf(error);
+      if (upcoming && error instanceof ApiError) {
+        // The list takes the focus: it says why, and which bookings to cancel or move first.
+        toast.error(error.message);
+        setRefusal({ name: doctor.name, message: error.message, bookings: upcoming });
+        return;
+      }
       toast.error(
         error instanceof ApiError && error.status !== 404 && error.message
           ? error.message
@@ -62,6 +139,10 @@ export function ManageDoctorsPage() {
           </Link>
         }
       />
+
+      {refusal ? <DeleteRefused refusal={refusal} onDismiss={() => setRefusal(null)} /> : null}
+
+      {editing ? <EditDoctorForm key={editing._id} doctor={editing} onClose={closeEditor} /> : null}
 
       <QueryState
         query={doctors}
@@ -92,6 +173,10 @@ export function ManageDoctorsPage() {
             onLike={() => toast.success(messages.likeAdded)}
             onDislike={() => toast.info('Feedback noted')}
             onDelete={(doctor) => void remove(doctor)}
+            onEdit={(doctor) => {
+              setRefusal(null);
+              setEditing(doctor);
+            }}
             labelledBy={headingId}
           />
         )}

@@ -1,0 +1,25 @@
+import { type Doctor, type DoctorUpdate, doctorSchema } from '@doctors-portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, decodeAnswer } from '../../../lib/api-client';
+import { adminKeys } from './keys';
+
+/**
+ * `PATCH /api/doctor/{id}` (administrators): changes any of a doctor's name, specialty, photo,
+ * treatments, work days and days off (a list given replaces the stored one); answers the doctor.
+ */
+export async function updateDoctor(input: { id: string; change: DoctorUpdate }): Promise<Doctor> {
+  const answer = await api<unknown>(`/doctor/${encodeURIComponent(input.id)}`, {
+    method: 'PATCH',
+    body: { ...input.change },
+  });
+  return decodeAnswer(doctorSchema, answer);
+}
+
+/** Changes a doctor; the doctors list is read again whatever the answer. */
+export function useUpdateDoctor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateDoctor,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.doctors }),
+  });
+}

@@ -1,0 +1,253 @@
+import {
+  formatMediumDate,
+  type IsoDate,
+  parseIsoDate,
+  type Service,
+} from '@doctors-portal/contract';
+import { type Ref, useId, useState } from 'react';
+
+/** What a doctor performs beyond the specialty, the weekdays they work, and their dates off. */
+export interface DoctorHours {
+  /** The treatments besides the specialty's, by id. */
+  alsoPerforms: string[];
+  /** 0 = Sunday … 6 = Saturday, in order. */
+  workDays: number[];
+  /** 'YYYY-MM-DD', in order. */
+  daysOff: IsoDate[];
+}
+
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** A new doctor works every day, performs only the specialty and has no dates off. */
+export const DEFAULT_HOURS: DoctorHours = {
+  alsoPerforms: [],
+  workDays: [0, 1, 2, 3, 4, 5, 6],
+  daysOff: [],
+};
+
+export const hoursErrors = {
+  noWorkDay: 'Choose at least one work day.',
+  noDate: 'Pick a date to add.',
+  repeatedDate: (date: string) => `${date} is already a day off.`,
+} as const;
+
+/** The treatment ids to send: the extras that are not the specialty's own treatment. */
+export function extraTreatmentIds(
+  hours: Pick<DoctorHours, 'alsoPerforms'>,
+  specialty: string,
+  services: Service[],
+): string[] {
+  const own = services.find((service) => service.name === specialty)?._id;
+  const offered = new Set(services.map((service) => service._id));
+  return hours.alsoPerforms.filter((id) => id !== own && offered.has(id));
+}
+
+const CHOICE = 'flex min-h-6 cursor-pointer items-center gap-2 text-sm';
+
+/**
+ * 'Also performs': a checkbox per service other than the chosen specialty (the specialty's
+ * treatment is always performed).
+ */
+export function AlsoPerformsField({
+  services,
+  specialty,
+  value,
+  onChange,
+  disabled,
+}: {
+  services: Service[];
+  specialty: string;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  disabled?: boolean;
+}) {
+  const hintId = useId();
+  const others = services.filter((service) => service.name !== specialty);
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={hintId} disabled={disabled}>
+      <legend className="mb-1 text-sm font-medium">Also performs</legend>
+      <p id={hintId} className="text-sm text-muted">
+        {others.length === 0
+          ? 'The clinic offers no other services.'
+          : 'Optional: the other treatments this doctor can be booked for. The specialty is always one of them.'}
+      </p>
+      <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
+        {others.map((service) => (
+          <label key={service._id} className={CHOICE}>
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm checkbox-primary"
+              checked={value.includes(service._id)}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked
+                    ? [...value, service._id]
+                    : value.filter((id) => id !== service._id),
+                )
+              }
+            />
+            {service.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** 'Works on': a checkbox per weekday, Sunday first as the booking calendar shows them. */
+export function WorksOnField({
+  value,
+  onChange,
+  error,
+  firstRef,
+  disabled,
+}: {
+  value: number[];
+  onChange: (days: number[]) => void;
+  error?: string;
+  /** The first checkbox, to take the focus when no day is chosen. */
+  firstRef?: Ref<HTMLInputElement>;
+  disabled?: boolean;
+}) {
+  const errorId = useId();
+  return (
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-describedby={error ? errorId : undefined}
+      disabled={disabled}
+    >
+      <legend className="mb-1 text-sm font-medium">Works on</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {WEEKDAY_NAMES.map((name, day) => (
+          <label key={name} className={CHOICE}>
+            <input
+              ref={day === 0 ? firstRef : undefined}
+              type="checkbox"
+              className={`checkbox checkbox-sm checkbox-primary ${error ? 'checkbox-error' : ''}`}
+              checked={value.includes(day)}
+              aria-invalid={error ? true : undefined}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked
+                    ? [...value, day].sort((a, b) => a - b)
+                    : value.filter((other) => other !== day),
+                )
+              }
+            />
+            {name}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** 'Days off': dates added one at a time (holidays, leave), each with a Remove button. */
+export function DaysOffField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: IsoDate[];
+  onChange: (dates: IsoDate[]) => void;
+  disabled?: boolean;
+}) {
+  const inputId = useId();
+  const errorId = useId();
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const add = () => {
+    const date = parseIsoDate(draft);
+    if (!date) {
+      setError(hoursErrors.noDate);
+      return;
+    }
+    if (value.includes(date)) {
+      setError(hoursErrors.repeatedDate(formatMediumDate(date)));
+      return;
+    }
+    setError(null);
+    onChange([...value, date].sort());
+    setDraft('');
+  };
+
+  return (
+    <fieldset className="flex flex-col gap-2" disabled={disabled}>
+      <legend className="mb-1 text-sm font-medium">Days off</legend>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <label htmlFor={inputId} className="text-sm">
+            Date off
+          </label>
+          <input
+            id={inputId}
+            type="date"
+            className={`input w-44 ${error ? 'input-error' : ''}`}
+            value={draft}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setError(null);
+            }}
+            onKeyDown={(event) => {
+              // Enter adds the date rather than submitting the whole form.
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                add();
+              }
+            }}
+          />
+        </div>
+        <button type="button" className="btn btn-outline btn-primary" onClick={add}>
+          Add day off
+        </button>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      ) : null}
+      {value.length === 0 ? (
+        <p className="text-sm text-muted">No days off.</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2" aria-label="Days off">
+          {value.map((date) => {
+            const shown = formatMediumDate(date);
+            return (
+              <li
+                key={date}
+                className="flex items-center gap-1 rounded-full border border-base-300 bg-base-200/60 py-0.5 pl-3 pr-1 text-sm"
+              >
+                {shown}
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs btn-circle min-h-6 min-w-6"
+                  aria-label={`Remove ${shown}`}
+                  title={`Remove ${shown}`}
+                  onClick={() => onChange(value.filter((other) => other !== date))}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
