@@ -185,15 +185,7 @@ export async function insertDoctor(
         actor,
         action: 'doctor.added',
         subject: doctorSubject(row),
-        after: {
-          name: row.name,
-          email: row.email,
-          specialty: row.specialty,
-          image: row.image_url,
-          treatmentIds: doctor.treatmentIds,
-          workDays: parseWorkDays(row.work_days),
-          daysOff: doctor.daysOff,
-        },
+        after: { name: row.name, email: row.email, specialty: row.specialty, image: row.image_url },
       });
     });
     return id;

@@ -101,6 +101,7 @@ describe(`paying a booking through the demo gateway (${engine})`, () => {
         cancellable: true,
         cancelReason: null,
         refund: null,
+        doctor: null,
       });
     });
 
