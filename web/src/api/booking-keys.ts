@@ -9,6 +9,9 @@ export const bookingKeys = {
   /** Every day's availability: invalidate this after any booking or cancellation. */
   available: ['available'] as const,
   availableOn: (date: IsoDate | null) => ['available', date] as const,
+  /** The doctors free for a treatment's slot on a day (read again with the day's availability). */
+  availableDoctors: (treatmentId: string, date: IsoDate, slot: string) =>
+    ['available', date, 'doctors', treatmentId, slot] as const,
   /** Every patient's bookings list. */
   bookings: ['bookings'] as const,
   bookingsOf: (email: string) => ['bookings', email] as const,

@@ -87,7 +87,8 @@ function Payment({
 }
 
 /**
- * The patient's bookings (spec: number, avatar, name, date, schedule, treatment, payment): a
+ * The patient's bookings (spec: number, avatar, name, date, schedule, treatment, payment; and the
+ * doctor the visit is with, '—' for a treatment no doctor performs): a
  * table on large screens, cards on smaller ones (components/responsive-table.tsx).
  */
 export function AppointmentsTable({
@@ -110,6 +111,7 @@ export function AppointmentsTable({
             <th scope="col">Date</th>
             <th scope="col">Schedule</th>
             <th scope="col">Treatment</th>
+            <th scope="col">Doctor</th>
             <th scope="col">Payment</th>
           </tr>
         </thead>
@@ -144,6 +146,16 @@ export function AppointmentsTable({
                   <span className="font-medium">{booking.treatment}</span>
                   <span className="block text-xs text-muted">{formatDollars(booking.price)}</span>
                 </div>
+              </td>
+              <td data-label="Doctor" className={card.lineTop}>
+                {booking.doctor ? (
+                  <span className="break-words">{booking.doctor.name}</span>
+                ) : (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">No doctor</span>
+                  </>
+                )}
               </td>
               <td className={card.actions}>
                 <Payment

@@ -113,3 +113,97 @@ describe('the booking modal', () => {
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
   });
 });
+
+describe('the dentist choice', () => {
+  const ana = { _id: 'doctor-a', name: 'Dr. Ana Ruiz', image: '/api/image/ana.png' };
+  const ben = { _id: 'doctor-b', name: 'Ben Okafor', image: '/api/image/ben.png' };
+
+  /** Opens the modal and picks the slot; the doctors free then are `free(slot)`. */
+  async function open(free: (slot: string) => unknown[]) {
+    api.on('GET /api/doctors/available', (call) => ({
+      body: free(call.url.searchParams.get('slot') ?? ''),
+    }));
+    const view = renderInPortal(
+      <BookingModal treatment={treatment} date={day} onClose={() => {}} />,
+    );
+    await screen.findByRole('dialog', { name: 'Teeth Cleaning' });
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveValue(patient.name));
+    await view.user.selectOptions(screen.getByLabelText('Time slot'), slot);
+    return view;
+  }
+
+  async function submit(user: ReturnType<typeof renderInPortal>['user']) {
+    await user.type(screen.getByLabelText('Phone number'), '+1 555 010 2222');
+    await user.type(screen.getByLabelText('Age'), '34');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+  }
+
+  const created = (doctor: { _id: string; name: string } | null): Reply => ({
+    status: 201,
+    body: bookingCreatedSchema.encode({
+      success: true,
+      booking: booking({ date: day, slot, doctor }),
+    }),
+  });
+
+  it('offers any available dentist by default, and the doctors free for the slot', async () => {
+    const { user } = await open(() => [ana, ben]);
+    const group = await screen.findByRole('group', { name: 'Dentist' });
+    expect(screen.getByRole('radio', { name: 'Any available dentist' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Dr. Ana Ruiz' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Ben Okafor' })).toBeInTheDocument();
+    expect(group.querySelectorAll('img')).toHaveLength(2);
+    const [asked] = api.callsTo('GET /api/doctors/available');
+    expect(Object.fromEntries(asked?.url.searchParams ?? [])).toEqual({
+      treatmentId: treatment._id,
+      date: 'Jan 5, 2030',
+      slot,
+    });
+
+    api.on('POST /api/booking', created({ _id: ana._id, name: ana.name }));
+    await submit(user);
+    expect(
+      await screen.findByText(`Appointment is set On: Jan 5, 2030 At ${slot}`),
+    ).toBeInTheDocument();
+    // With 'any', the server picks the doctor; the toast's follow-up names them.
+    expect(screen.getByText('With Dr. Ana Ruiz.')).toBeInTheDocument();
+    const [request] = api.callsTo('POST /api/booking');
+    expect(request?.body).not.toHaveProperty('doctorId');
+  });
+
+  it('sends the chosen doctor’s id, and names them after booking', async () => {
+    const { user } = await open(() => [ana, ben]);
+    await user.click(await screen.findByRole('radio', { name: 'Ben Okafor' }));
+    expect(screen.getByRole('radio', { name: 'Ben Okafor' })).toBeChecked();
+    api.on('POST /api/booking', created({ _id: ben._id, name: ben.name }));
+    await submit(user);
+    expect(await screen.findByText('With Dr. Ben Okafor.')).toBeInTheDocument();
+    const [request] = api.callsTo('POST /api/booking');
+    expect(request?.body).toMatchObject({ doctorId: 'doctor-b', slot });
+  });
+
+  it('asks again when the slot changes, and keeps a choice only while that doctor is free', async () => {
+    const { user } = await open((chosen) => (chosen === slot ? [ana, ben] : [ana]));
+    await user.click(await screen.findByRole('radio', { name: 'Ben Okafor' }));
+    await user.selectOptions(screen.getByLabelText('Time slot'), treatment.slots[0] ?? '');
+    await waitFor(() => expect(screen.queryByRole('radio', { name: 'Ben Okafor' })).toBeNull());
+    expect(
+      api.callsTo('GET /api/doctors/available').map((call) => call.url.searchParams.get('slot')),
+    ).toEqual([slot, treatment.slots[0]]);
+    expect(screen.getByRole('radio', { name: 'Any available dentist' })).toBeChecked();
+    expect(screen.getByText(/Ben Okafor is not free at this time/)).toBeInTheDocument();
+  });
+
+  it('is not shown when no doctor performs the treatment, and nothing else changes', async () => {
+    const { user } = await open(() => []);
+    await waitFor(() => expect(api.callsTo('GET /api/doctors/available')).toHaveLength(1));
+    expect(screen.queryByRole('group', { name: 'Dentist' })).toBeNull();
+    api.on('POST /api/booking', created(null));
+    await submit(user);
+    expect(
+      await screen.findByText(`Appointment is set On: Jan 5, 2030 At ${slot}`),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^With /)).toBeNull();
+    expect(api.callsTo('POST /api/booking')[0]?.body).not.toHaveProperty('doctorId');
+  });
+});

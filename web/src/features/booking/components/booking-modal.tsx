@@ -1,4 +1,5 @@
 import {
+  type AvailableDoctor,
   type AvailableTreatment,
   type BookingFormInput,
   bookingFormSchema,
@@ -8,8 +9,9 @@ import {
   messages,
 } from '@doctors-portal/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { Field } from '../../../components/form-field';
@@ -19,6 +21,8 @@ import { VerifyEmailNotice } from '../../../components/verify-email-notice';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { BookingRefusedError, useCreateBooking } from '../api/create-booking';
+import { availableDoctorsQuery } from '../api/get-available-doctors';
+import { DentistChoice } from './dentist-choice';
 
 export interface BookingModalProps {
   treatment: AvailableTreatment;
@@ -42,6 +46,11 @@ function failureMessage(error: unknown): string {
   return 'The booking could not be made. Please try again.';
 }
 
+/** The follow-up line naming the booking's doctor: 'With Dr. Ana Ruiz.' */
+export function withDoctor(name: string): string {
+  return `With ${/^dr\.?\s/i.test(name) ? name : `Dr. ${name}`}.`;
+}
+
 function CloseIcon() {
   return (
     <Icon className="size-5">
@@ -53,7 +62,9 @@ function CloseIcon() {
 /**
  * The booking modal (spec section 2), on the native <dialog>: labelled by the treatment's name,
  * focus kept inside, Escape closes. Name, email and date are read-only; slot, phone and age are
- * validated with the shared schema. Any answer closes it (and the day's availability is read
+ * validated with the shared schema. Below the slot, when doctors perform the treatment, the
+ * patient picks 'Any available dentist' or one of those free for the slot (`doctorId` is sent
+ * only then); the success toast names the doctor booked, if any. Any answer closes it (and the day's availability is read
  * again, see useCreateBooking).
  */
 export default function BookingModal({ treatment, date, onClose }: BookingModalProps) {
@@ -66,11 +77,28 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<BookingFormInput, unknown, z.output<typeof bookingFormSchema>>({
     resolver: zodResolver(bookingFormSchema),
     defaultValues: { slot: '', phone: '', age: '' },
   });
+
+  // The doctors free for the chosen slot, asked again whenever the slot changes.
+  const slot = useWatch({ control, name: 'slot' }) ?? '';
+  const doctors = useQuery({
+    ...availableDoctorsQuery(treatment._id, date, slot),
+    placeholderData: keepPreviousData,
+  });
+  const free = slot ? (doctors.data ?? []) : [];
+  const [chosen, setChosen] = useState<AvailableDoctor | null>(null);
+  // A doctor chosen for another slot is kept only while they are free for this one.
+  const doctorId = chosen && free.some((doctor) => doctor._id === chosen._id) ? chosen._id : '';
+  const changing = doctors.isPlaceholderData;
+  const chosenNotFree =
+    chosen && !doctorId && !changing && doctors.isSuccess
+      ? `${chosen.name} is not free at this time: any available dentist will see you, or pick another time.`
+      : undefined;
 
   useEffect(() => {
     const element = dialog.current;
@@ -88,7 +116,8 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
   const submit = handleSubmit(async (form) => {
     if (!user) return;
     try {
-      await booking.mutateAsync({
+      const made = await booking.mutateAsync({
+        ...(doctorId ? { doctorId } : {}),
         treatmentId: treatment._id,
         treatment: treatment.name,
         date,
@@ -99,7 +128,17 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
         phone: form.phone,
         age: form.age,
       });
-      toast.success(messages.bookingSet(formatMediumDate(date), form.slot));
+      const set = messages.bookingSet(formatMediumDate(date), form.slot);
+      toast.success(
+        made.doctor ? (
+          <>
+            <p>{set}</p>
+            <p>{withDoctor(made.doctor.name)}</p>
+          </>
+        ) : (
+          set
+        ),
+      );
     } catch (error) {
       toast.error(failureMessage(error));
     } finally {
@@ -178,6 +217,15 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
               </p>
             )}
           </div>
+          {free.length > 0 ? (
+            <DentistChoice
+              doctors={free}
+              value={doctorId}
+              onChange={setChosen}
+              disabled={changing}
+              note={chosenNotFree}
+            />
+          ) : null}
           <Field
             label="Full name"
             value={user?.name ?? ''}

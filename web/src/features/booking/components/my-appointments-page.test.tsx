@@ -56,6 +56,27 @@ describe('My Appointments', () => {
     );
   });
 
+  it('names the doctor of each visit in the Doctor column, and shows — when there is none', async () => {
+    api.on('GET /api/booking', {
+      body: [
+        onTheWire(booking({ doctor: { _id: 'doctor-a', name: 'Dr. Ana Ruiz' } })),
+        onTheWire(booking({ _id: 'booking-2', date: '2030-02-11' as IsoDate, doctor: null })),
+      ],
+    });
+    showMyAppointments();
+    await screen.findByRole('heading', { name: 'My Appointments: 2' });
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    const column = headers.indexOf('Doctor');
+    expect(column).toBeGreaterThan(headers.indexOf('Treatment'));
+    const [first, second] = screen.getAllByRole('row').slice(1) as HTMLElement[];
+    const cellOf = (row: HTMLElement | undefined) =>
+      within(row as HTMLElement).getAllByRole('cell', { hidden: true })[column - 1];
+    expect(cellOf(first)).toHaveTextContent('Dr. Ana Ruiz');
+    expect(cellOf(first)).toHaveAttribute('data-label', 'Doctor');
+    expect(within(cellOf(second) as HTMLElement).getByText('—')).toBeInTheDocument();
+    expect(cellOf(second)).toHaveTextContent('No doctor');
+  });
+
   it('shows a booking the clinic cancelled with its reason, REFUNDED with the refund id when it was paid', async () => {
     api.on('GET /api/booking', {
       body: [
