@@ -3,15 +3,18 @@ import { describe, expect, it } from 'vitest';
 import {
   actionsFor,
   byDay,
+  byDoctor,
   daysFound,
   daysOf,
   inSlotOrder,
+  NO_DOCTOR,
   paramsFrom,
   rangeOf,
   scheduleCsvPath,
   searchable,
   searchOf,
   step,
+  withDoctor,
 } from './schedule';
 
 const day = (text: string) => text as IsoDate;
@@ -116,18 +119,20 @@ describe('the view in the address', () => {
       date: TODAY,
       view: 'day',
       treatmentId: '',
+      doctorId: '',
       q: '',
       showCancelled: false,
     });
     expect(paramsFrom(new URLSearchParams('date=2031-02-30&view=month'), TODAY).date).toBe(TODAY);
     const params = paramsFrom(
-      new URLSearchParams('date=2031-01-09&view=week&treatment=x&q=ann&cancelled=1'),
+      new URLSearchParams('date=2031-01-09&view=week&treatment=x&doctor=d-1&q=ann&cancelled=1'),
       TODAY,
     );
     expect(params).toEqual({
       date: '2031-01-09',
       view: 'week',
       treatmentId: 'x',
+      doctorId: 'd-1',
       q: 'ann',
       showCancelled: true,
     });
@@ -135,6 +140,7 @@ describe('the view in the address', () => {
       date: '2031-01-09',
       view: 'week',
       treatment: 'x',
+      doctor: 'd-1',
       q: 'ann',
       cancelled: '1',
     });
@@ -177,5 +183,37 @@ describe('a search of every date', () => {
       ['2030-12-30', ['10:00 AM - 10:30 AM']],
       ['2030-06-01', ['10:00 AM - 10:30 AM']],
     ]);
+  });
+});
+
+describe('the doctors of a day', () => {
+  const ana = { _id: 'd-a', name: 'Ana Ruiz' };
+  const ben = { _id: 'd-b', name: 'Ben Okafor' };
+  const rows = [
+    { id: 1, doctor: ben },
+    { id: 2, doctor: null },
+    { id: 3, doctor: ana },
+    { id: 4, doctor: ben },
+    { id: 5 },
+  ];
+
+  it('group the bookings under each doctor by name, then those with no doctor', () => {
+    expect(
+      byDoctor(rows).map((group) => [
+        group.doctor?.name ?? null,
+        group.bookings.map((row) => row.id),
+      ]),
+    ).toEqual([
+      ['Ana Ruiz', [3]],
+      ['Ben Okafor', [1, 4]],
+      [null, [2, 5]],
+    ]);
+    expect(byDoctor([{ doctor: ana }]).map((group) => group.doctor)).toEqual([ana]);
+  });
+
+  it('are filtered by one doctor, or by none', () => {
+    expect(rows.filter((row) => withDoctor(row, '')).length).toBe(5);
+    expect(rows.filter((row) => withDoctor(row, 'd-b')).map((row) => row.id)).toEqual([1, 4]);
+    expect(rows.filter((row) => withDoctor(row, NO_DOCTOR)).map((row) => row.id)).toEqual([2, 5]);
   });
 });

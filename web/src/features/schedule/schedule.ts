@@ -19,11 +19,13 @@ import {
 
 export type ScheduleView = 'day' | 'week';
 
-/** What the address says: `?date=2031-01-05&view=week&treatment=…&q=…&cancelled=1`. */
+/** What the address says: `?date=2031-01-05&view=week&treatment=…&doctor=…&q=…&cancelled=1`. */
 export interface ScheduleParams {
   date: IsoDate;
   view: ScheduleView;
   treatmentId: string;
+  /** One doctor's bookings only (their id), those with no doctor (`NO_DOCTOR`), or '' for all. */
+  doctorId: string;
   q: string;
   showCancelled: boolean;
 }
@@ -34,6 +36,7 @@ export function paramsFrom(search: URLSearchParams, today: IsoDate): SchedulePar
     date: parseIsoDate(search.get('date') ?? '') ?? today,
     view: search.get('view') === 'week' ? 'week' : 'day',
     treatmentId: search.get('treatment') ?? '',
+    doctorId: search.get('doctor') ?? '',
     q: search.get('q') ?? '',
     showCancelled: search.get('cancelled') === '1',
   };
@@ -45,6 +48,7 @@ export function searchOf(params: ScheduleParams, today: IsoDate): Record<string,
     ...(params.date === today ? {} : { date: params.date }),
     ...(params.view === 'week' ? { view: 'week' } : {}),
     ...(params.treatmentId ? { treatment: params.treatmentId } : {}),
+    ...(params.doctorId ? { doctor: params.doctorId } : {}),
     ...(params.q ? { q: params.q } : {}),
     ...(params.showCancelled ? { cancelled: '1' } : {}),
   };
@@ -113,6 +117,44 @@ export function byDay<T extends Pick<ScheduleEntry, 'date' | 'slot' | 'status'>>
     bookings.filter((entry) => showCancelled || entry.status !== 'cancelled'),
   );
   return days.map((date) => ({ date, bookings: shown.filter((entry) => entry.date === date) }));
+}
+
+/** The Doctor filter's value for the bookings of treatments no doctor performs (one chair). */
+export const NO_DOCTOR = 'none';
+
+/** Whether a booking is left by the Doctor filter ('' keeps every booking). */
+export function withDoctor(entry: Pick<ScheduleEntry, 'doctor'>, doctorId: string): boolean {
+  if (!doctorId) return true;
+  if (doctorId === NO_DOCTOR) return !entry.doctor;
+  return entry.doctor?._id === doctorId;
+}
+
+export interface DoctorGroup<T> {
+  /** null: the bookings of treatments no doctor performs. */
+  doctor: { _id: string; name: string } | null;
+  bookings: T[];
+}
+
+/**
+ * A day's bookings under each doctor, doctors by name, in the order given within each; then,
+ * under `doctor: null`, the bookings with no doctor. A doctor with no bookings has no group.
+ */
+export function byDoctor<T extends Pick<ScheduleEntry, 'doctor'>>(bookings: T[]): DoctorGroup<T>[] {
+  const groups = new Map<string, DoctorGroup<T>>();
+  const none: T[] = [];
+  for (const entry of bookings) {
+    if (!entry.doctor) {
+      none.push(entry);
+      continue;
+    }
+    const group = groups.get(entry.doctor._id);
+    if (group) group.bookings.push(entry);
+    else groups.set(entry.doctor._id, { doctor: entry.doctor, bookings: [entry] });
+  }
+  const named = [...groups.values()].sort((a, b) =>
+    (a.doctor?.name ?? '').localeCompare(b.doctor?.name ?? ''),
+  );
+  return none.length > 0 ? [...named, { doctor: null, bookings: none }] : named;
 }
 
 /** What each visit-status button says and does. */

@@ -13,10 +13,13 @@ export function ExportForm({
   from: viewFrom,
   to: viewTo,
   treatmentId,
+  note,
 }: {
   from: IsoDate;
   to: IsoDate;
   treatmentId: string;
+  /** What the file leaves out of the screen's filters, if anything. */
+  note?: string;
 }) {
   const headingId = useId();
   const fromId = useId();
@@ -64,6 +67,7 @@ export function ExportForm({
       <p className="mt-1 text-sm text-muted">
         {`Up to ${SCHEDULE_MAX_DAYS} days of bookings, for a spreadsheet.`}
       </p>
+      {note ? <p className="mt-1 text-sm text-muted">{note}</p> : null}
       <form
         className="mt-3 flex flex-wrap items-end gap-3"
         onSubmit={(event) => void submit(event)}

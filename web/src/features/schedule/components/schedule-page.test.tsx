@@ -230,6 +230,81 @@ describe('the schedule', () => {
     expect([last?.get('from'), last?.get('to')]).toEqual(['2030-12-29', '2031-01-04']);
   });
 
+  describe('by doctor', () => {
+    const ana = { _id: 'doctor-a', name: 'Dr. Ana Ruiz' };
+    const ben = { _id: 'doctor-b', name: 'Dr. Ben Okafor' };
+    const day = [
+      entry({ _id: 'b-1', patientName: 'Jane Doe', doctor: ben }),
+      entry({ _id: 'b-2', slot: '11:00 AM - 11:30 AM', patientName: 'Omar Haddad', doctor: ana }),
+      entry({ _id: 'b-3', slot: '9:00 AM - 9:30 AM', patientName: 'Ann Lee', doctor: null }),
+      entry({ _id: 'b-4', slot: '12:00 PM - 12:30 PM', patientName: 'Sam Park', doctor: ben }),
+    ];
+    beforeEach(() => {
+      api.on('GET /api/doctor', {
+        body: [ana, ben].map((doctor) => ({
+          ...doctor,
+          email: `${doctor._id}@clinic.test`,
+          specialty: 'Teeth Cleaning',
+          image: `/api/image/${doctor._id}.png`,
+          treatmentIds: ['teeth-cleaning'],
+          workDays: [0, 1, 2, 3, 4, 5, 6],
+          daysOff: [],
+        })),
+      });
+      api.on('GET /api/schedule', { body: onTheWire(day) });
+    });
+
+    it('groups the day’s bookings under each doctor, then No doctor', async () => {
+      showSchedule();
+      const anaTable = await screen.findByRole('region', { name: /^Dr\. Ana Ruiz/ });
+      const benTable = screen.getByRole('region', { name: /^Dr\. Ben Okafor/ });
+      const noneTable = screen.getByRole('region', { name: /^No doctor/ });
+      const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+      expect(headings).toEqual([
+        'Dr. Ana Ruiz1 booking',
+        'Dr. Ben Okafor2 bookings',
+        'No doctor1 booking',
+      ]);
+      expect(within(anaTable).getByText('Omar Haddad')).toBeInTheDocument();
+      const benRows = within(benTable).getAllByRole('row').slice(1);
+      expect(benRows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+        '10:00 AM - 10:30 AM',
+        '12:00 PM - 12:30 PM',
+      ]);
+      expect(within(noneTable).getByText('Ann Lee')).toBeInTheDocument();
+    });
+
+    it('keeps one doctor’s bookings, or those with no doctor, in the address', async () => {
+      const { user } = showSchedule();
+      await screen.findByRole('region', { name: /^Dr\. Ana Ruiz/ });
+      const filter = screen.getByLabelText('Doctor');
+      await waitFor(() =>
+        expect(within(filter).getByRole('option', { name: 'Dr. Ben Okafor' })).toBeInTheDocument(),
+      );
+      await user.selectOptions(filter, 'doctor-b');
+      // The screen's rows, the printed sheet aside.
+      const patients = () =>
+        screen.getAllByRole('row').flatMap((row) => {
+          const name = row.querySelector('td[data-label="Patient"] span span')?.textContent;
+          return name ? [name] : [];
+        });
+      await waitFor(() => expect(patients()).toEqual(['Jane Doe', 'Sam Park']));
+      expect(screen.getAllByText(/ · Dr\. Ben Okafor$/).length).toBeGreaterThan(0);
+      await user.selectOptions(filter, 'No doctor');
+      await waitFor(() => expect(patients()).toEqual(['Ann Lee']));
+    });
+
+    it('shows the doctor on each row of the week', async () => {
+      showSchedule(`/dashboard/schedule?date=${DAY}&view=week`);
+      await screen.findAllByText('Jane Doe');
+      expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0);
+      const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+      expect(headers).toContain('Doctor');
+      expect(rowOf('Omar Haddad')).toHaveTextContent('Dr. Ana Ruiz');
+      expect(rowOf('Ann Lee')).toHaveTextContent('No doctor');
+    });
+  });
+
   it('offers retired treatments too, apart, since their bookings stay on the schedule', async () => {
     api.on('GET /api/schedule', { body: onTheWire([]) });
     showSchedule(`/dashboard/schedule?date=${DAY}&treatment=oral-surgery`);

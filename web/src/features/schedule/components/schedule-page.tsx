@@ -17,6 +17,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useCancelByClinic } from '../../../api/cancel-by-clinic';
 import { clinicQuery } from '../../../api/clinic';
+import { doctorsQuery } from '../../../api/doctors';
 import { treatmentsQuery } from '../../../api/treatments';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
@@ -28,14 +29,17 @@ import { scheduleSearchQuery } from '../api/search-schedule';
 import { useSetVisitStatus } from '../api/set-visit-status';
 import {
   byDay,
+  byDoctor,
   daysFound,
   daysOf,
+  NO_DOCTOR,
   paramsFrom,
   rangeOf,
   type ScheduleParams,
   searchable,
   searchOf,
   step,
+  withDoctor,
 } from '../schedule';
 import { CancelDialog } from './cancel-dialog';
 import { dayHeading } from './day-heading';
@@ -51,8 +55,9 @@ const DEFAULT_TIME_ZONE = 'America/New_York';
  * /dashboard/schedule (admin): the clinic's bookings of a day or a week, in slot order, with each
  * patient's phone, age and no-shows, paid or not and where each visit stands. Staff mark visits
  * arrived, completed or no-show and cancel bookings with a reason; they move between days and
- * weeks, keep one treatment, search patients by name or email across all dates, print the day
- * sheet and export a range as CSV. Everything the screen shows is in its address.
+ * weeks, keep one treatment or one doctor (the day view groups its bookings under each doctor),
+ * search patients by name or email across all dates, print the day sheet and export a range as
+ * CSV. Everything the screen shows is in its address.
  */
 export function SchedulePage() {
   const clinic = useQuery(clinicQuery);
@@ -75,6 +80,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
   const found = useQuery({ ...scheduleSearchQuery(q), enabled: searchable(q) });
   const shownQuery = searching ? found : schedule;
   const treatments = useQuery(treatmentsQuery);
+  const doctors = useQuery(doctorsQuery);
   const setStatus = useSetVisitStatus();
   const cancelling = useCancelByClinic();
   const headingId = useId();
@@ -168,11 +174,14 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
       ? `Week of ${formatMediumDate(from)} to ${formatMediumDate(to)}`
       : dayHeading(params.date);
   const unit = params.view === 'week' ? 'week' : 'day';
+  // In the day view, each doctor's bookings come under their name.
+  const groupByDoctor = !searching && params.view === 'day';
   const renderDay = ({ date, bookings }: { date: IsoDate; bookings: ScheduleEntry[] }) => (
     <DaySection
       key={date}
       date={date}
       bookings={bookings}
+      groupByDoctor={groupByDoctor}
       today={clinicToday}
       busy={busy}
       onStatus={(booking, status) => void changeStatus(booking, status)}
@@ -180,6 +189,20 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
     />
   );
   const treatmentName = treatments.data?.find((entry) => entry._id === params.treatmentId)?.name;
+  // The clinic's doctors, and any a shown booking names who is no longer listed.
+  const shownEntries = (searching ? found.data?.bookings : schedule.data?.bookings) ?? [];
+  const doctorOptions = new Map<string, string>(
+    (doctors.data ?? []).map((doctor) => [doctor._id, doctor.name]),
+  );
+  for (const entry of shownEntries) {
+    if (entry.doctor && !doctorOptions.has(entry.doctor._id)) {
+      doctorOptions.set(entry.doctor._id, entry.doctor.name);
+    }
+  }
+  const doctorName =
+    params.doctorId === NO_DOCTOR ? 'No doctor' : doctorOptions.get(params.doctorId);
+  const filterNames = [treatmentName, doctorName].filter(Boolean).join(' · ');
+  const filtersShown = filterNames ? ` · ${filterNames}` : '';
   // A retired treatment's bookings stay on the schedule, so it can still be chosen.
   const offered = treatments.data?.filter((treatment) => !treatment.retired) ?? [];
   const retired = treatments.data?.filter((treatment) => treatment.retired) ?? [];
@@ -195,7 +218,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
       >
         <p className="mt-1 text-muted" aria-live="polite">
           {title}
-          {treatmentName ? ` · ${treatmentName}` : ''}
+          {filtersShown}
         </p>
       </PageHeading>
 
@@ -250,7 +273,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
                 : 'Print day sheet'}
           </button>
         </div>
-        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
           <label className="flex flex-col gap-1 text-sm font-medium">
             Date
             <input
@@ -287,6 +310,29 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
             </select>
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium">
+            Doctor
+            <select
+              className="select select-sm w-full"
+              value={params.doctorId}
+              onChange={(event) => go({ doctorId: event.target.value })}
+            >
+              <option value="">All doctors</option>
+              {[...doctorOptions]
+                .sort(([, a], [, b]) => a.localeCompare(b))
+                .map(([id, name]) => (
+                  <option key={id} value={id}>
+                    {name}
+                  </option>
+                ))}
+              {params.doctorId &&
+              params.doctorId !== NO_DOCTOR &&
+              !doctorOptions.has(params.doctorId) ? (
+                <option value={params.doctorId}>A doctor no longer listed</option>
+              ) : null}
+              <option value={NO_DOCTOR}>No doctor</option>
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
             Search patients, all dates
             <input
               type="search"
@@ -320,8 +366,9 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
           query={found}
           showCancelled={params.showCancelled}
           treatmentId={params.treatmentId}
+          doctorId={params.doctorId}
           title={title}
-          treatmentName={treatmentName}
+          filtersShown={filtersShown}
           renderDay={renderDay}
           onClear={() => {
             setDraft('');
@@ -339,18 +386,19 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
           error={(error) => `The schedule could not be loaded. ${error.message}`}
         >
           {(answer) => {
+            const kept = answer.bookings.filter((entry) => withDoctor(entry, params.doctorId));
             const hiddenCancelled = params.showCancelled
               ? 0
-              : answer.bookings.filter((entry) => entry.status === 'cancelled').length;
+              : kept.filter((entry) => entry.status === 'cancelled').length;
             return (
               <>
                 <div className="flex flex-col gap-6 print:hidden" aria-busy={schedule.isFetching}>
-                  {byDay(answer.bookings, days, params.showCancelled).map(renderDay)}
+                  {byDay(kept, days, params.showCancelled).map(renderDay)}
                   <HiddenCancelled count={hiddenCancelled} />
                 </div>
                 <DaySheet
-                  title={`Doctors Portal: ${title}${treatmentName ? ` · ${treatmentName}` : ''}`}
-                  days={byDay(answer.bookings, days, false)}
+                  title={`Doctors Portal: ${title}${filtersShown}`}
+                  days={byDay(kept, days, false)}
                 />
               </>
             );
@@ -358,7 +406,16 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
         </QueryState>
       )}
 
-      <ExportForm from={from} to={to} treatmentId={params.treatmentId} />
+      <ExportForm
+        from={from}
+        to={to}
+        treatmentId={params.treatmentId}
+        note={
+          params.doctorId
+            ? 'The file lists every doctor’s bookings of the range: the Doctor filter is not applied to it.'
+            : undefined
+        }
+      />
 
       <CancelDialog
         booking={toCancel?.booking ?? null}
@@ -372,6 +429,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
 function DaySection({
   date,
   bookings,
+  groupByDoctor,
   today,
   busy,
   onStatus,
@@ -379,6 +437,8 @@ function DaySection({
 }: {
   date: ReturnType<typeof todayIn>;
   bookings: ScheduleEntry[];
+  /** A section per doctor, then 'No doctor', when any booking of the day has a doctor. */
+  groupByDoctor: boolean;
   today: ReturnType<typeof todayIn>;
   busy: string | null;
   onStatus: (booking: ScheduleEntry, status: VisitStatus) => void;
@@ -399,6 +459,20 @@ function DaySection({
         <p className="rounded-box border border-dashed border-base-300 bg-base-100 px-4 py-6 text-center text-muted">
           No bookings on this day.
         </p>
+      ) : groupByDoctor && bookings.some((entry) => entry.doctor) ? (
+        <div className="flex flex-col gap-5">
+          {byDoctor(bookings).map((group) => (
+            <DoctorSection
+              key={group.doctor?._id ?? NO_DOCTOR}
+              doctor={group.doctor}
+              bookings={group.bookings}
+              today={today}
+              busy={busy}
+              onStatus={onStatus}
+              onCancel={onCancel}
+            />
+          ))}
+        </div>
       ) : (
         <ScheduleTable
           bookings={bookings}
@@ -407,8 +481,48 @@ function DaySection({
           busy={busy}
           onStatus={onStatus}
           onCancel={onCancel}
+          showDoctor={bookings.some((entry) => entry.doctor)}
         />
       )}
+    </div>
+  );
+}
+
+/** One doctor's bookings of the day (or those with no doctor), under their name. */
+function DoctorSection({
+  doctor,
+  bookings,
+  today,
+  busy,
+  onStatus,
+  onCancel,
+}: {
+  doctor: { _id: string; name: string } | null;
+  bookings: ScheduleEntry[];
+  today: ReturnType<typeof todayIn>;
+  busy: string | null;
+  onStatus: (booking: ScheduleEntry, status: VisitStatus) => void;
+  onCancel: (booking: ScheduleEntry, opener: HTMLButtonElement) => void;
+}) {
+  const headingId = useId();
+  const live = bookings.filter((entry) => entry.status !== 'cancelled').length;
+  return (
+    <div className="flex flex-col gap-2" data-doctor={doctor?._id ?? NO_DOCTOR}>
+      <h3
+        id={headingId}
+        className="flex flex-wrap items-baseline gap-x-2 border-l-4 border-primary pl-3 text-lg font-semibold text-neutral"
+      >
+        {doctor ? doctor.name : 'No doctor'}
+        <span className="text-sm font-normal text-muted">{bookingsCount(live)}</span>
+      </h3>
+      <ScheduleTable
+        bookings={bookings}
+        today={today}
+        labelledBy={headingId}
+        busy={busy}
+        onStatus={onStatus}
+        onCancel={onCancel}
+      />
     </div>
   );
 }
@@ -419,7 +533,7 @@ const bookingsCount = (count: number) => `${count} ${count === 1 ? 'booking' : '
 function searchTitle(
   q: string,
   answer: ScheduleSearch | undefined,
-  params: Pick<ScheduleParams, 'showCancelled' | 'treatmentId'>,
+  params: Pick<ScheduleParams, 'showCancelled' | 'treatmentId' | 'doctorId'>,
 ): string {
   if (!searchable(q)) return `Type at least ${SCHEDULE_SEARCH_MIN} characters to search.`;
   if (!answer) return `Searching for “${q}”…`;
@@ -429,15 +543,19 @@ function searchTitle(
     : `${bookingsCount(shown)} for “${q}”`;
 }
 
-/** The matches the filters leave: one treatment's, and cancelled ones only when asked for. */
+/**
+ * The matches the filters leave: one treatment's, one doctor's, and cancelled ones only when
+ * asked for.
+ */
 function shownMatches(
   bookings: ScheduleEntry[],
-  params: Pick<ScheduleParams, 'showCancelled' | 'treatmentId'>,
+  params: Pick<ScheduleParams, 'showCancelled' | 'treatmentId' | 'doctorId'>,
 ): ScheduleEntry[] {
   return bookings.filter(
     (entry) =>
       (params.showCancelled || entry.status !== 'cancelled') &&
-      (!params.treatmentId || entry.treatmentId === params.treatmentId),
+      (!params.treatmentId || entry.treatmentId === params.treatmentId) &&
+      withDoctor(entry, params.doctorId),
   );
 }
 
@@ -459,8 +577,9 @@ function SearchResults({
   query,
   showCancelled,
   treatmentId,
+  doctorId,
   title,
-  treatmentName,
+  filtersShown,
   renderDay,
   onClear,
 }: {
@@ -468,8 +587,10 @@ function SearchResults({
   query: UseQueryResult<ScheduleSearch>;
   showCancelled: boolean;
   treatmentId: string;
+  doctorId: string;
   title: string;
-  treatmentName: string | undefined;
+  /** ' · Teeth Cleaning · Dr. Ana', the filters' names, or ''. */
+  filtersShown: string;
   renderDay: (day: { date: IsoDate; bookings: ScheduleEntry[] }) => ReactNode;
   onClear: () => void;
 }) {
@@ -496,7 +617,7 @@ function SearchResults({
       error={(error) => `The search could not be made. ${error.message}`}
     >
       {(answer) => {
-        const filters = { showCancelled: true, treatmentId };
+        const filters = { showCancelled: true, treatmentId, doctorId };
         const matching = shownMatches(answer.bookings, filters);
         const grouped = byDay(matching, daysFound(matching), showCancelled).filter(
           (day) => day.bookings.length > 0,
@@ -519,14 +640,14 @@ function SearchResults({
                 <EmptyState title={`No bookings for “${answer.q}”`}>
                   {answer.bookings.length === 0
                     ? `Nobody whose name or email contains “${answer.q}” has a booking on any date.`
-                    : 'None of the matches is left by the treatment or the cancelled filter.'}
+                    : 'None of the matches is left by the treatment, doctor or cancelled filter.'}
                 </EmptyState>
               ) : null}
               {grouped.map(renderDay)}
               <HiddenCancelled count={hiddenCancelled} />
             </div>
             <DaySheet
-              title={`Doctors Portal: ${title}${treatmentName ? ` · ${treatmentName}` : ''}`}
+              title={`Doctors Portal: ${title}${filtersShown}`}
               days={byDay(matching, daysFound(matching), false).filter(
                 (day) => day.bookings.length > 0,
               )}

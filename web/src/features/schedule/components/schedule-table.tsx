@@ -12,6 +12,8 @@ export interface ScheduleTableProps {
   busy: string | null;
   onStatus: (booking: ScheduleEntry, status: VisitStatus) => void;
   onCancel: (booking: ScheduleEntry, opener: HTMLButtonElement) => void;
+  /** A Doctor column, where the rows are not grouped under their doctor already. */
+  showDoctor?: boolean;
 }
 
 /** The element id of a booking's row: its actions are found there again after a change. */
@@ -24,7 +26,7 @@ export function VisitActions({
   busy,
   onStatus,
   onCancel,
-}: Omit<ScheduleTableProps, 'bookings' | 'labelledBy' | 'busy'> & {
+}: Omit<ScheduleTableProps, 'bookings' | 'labelledBy' | 'busy' | 'showDoctor'> & {
   booking: ScheduleEntry;
   busy: boolean;
 }) {
@@ -75,6 +77,7 @@ export function ScheduleTable({
   busy,
   onStatus,
   onCancel,
+  showDoctor = false,
 }: ScheduleTableProps) {
   return (
     <TableRegion labelledBy={labelledBy}>
@@ -84,6 +87,7 @@ export function ScheduleTable({
             <th scope="col">Time</th>
             <th scope="col">Patient</th>
             <th scope="col">Treatment</th>
+            {showDoctor ? <th scope="col">Doctor</th> : null}
             <th scope="col">Phone</th>
             <th scope="col">Age</th>
             <th scope="col">Payment</th>
@@ -115,6 +119,18 @@ export function ScheduleTable({
               <td data-label="Treatment" className={card.lineTop}>
                 {booking.treatment}
               </td>
+              {showDoctor ? (
+                <td data-label="Doctor" className={card.lineTop}>
+                  {booking.doctor ? (
+                    booking.doctor.name
+                  ) : (
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="sr-only">No doctor</span>
+                    </>
+                  )}
+                </td>
+              ) : null}
               <td data-label="Phone" className={`whitespace-nowrap ${card.line}`}>
                 {booking.phone}
               </td>
