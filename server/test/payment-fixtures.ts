@@ -26,7 +26,12 @@ export async function signedUpAdmin(t: TestApp, name = 'Clinic Admin'): Promise<
   return admin;
 }
 
-let day = 0;
+/**
+ * The last day `unpaidBooking` used, per app: each test file's app starts from day 1, whatever
+ * other files its worker ran before (the worker keeps this module loaded between files), so the
+ * days a file's other bookings use stay free.
+ */
+const lastDay = new WeakMap<TestApp, number>();
 
 /**
  * An unpaid booking of the patient's, written straight into the booking table (booking through
@@ -38,7 +43,8 @@ export async function unpaidBooking(
   patient: Patient,
   fields: Partial<Booking> = {},
 ): Promise<Booking> {
-  day += 1;
+  const day = (lastDay.get(t) ?? 0) + 1;
+  lastDay.set(t, day);
   const booking: Booking = {
     ...newBookingRow({
       treatment_id: 'teeth-cleaning',
