@@ -9,13 +9,17 @@ import type { NewBooking } from '../bookings/repository.js';
 
 /**
  * `GET /api/schedule` with many bookings stored. Two portals side by side: one holds only the
- * two measured days, the other the same two days among 100,000 other bookings (500 a day, as a
- * large clinic's ten chairs book them, over 200 days around today, for 2,000 patients, each with
- * a history of no-shows and cancellations); `SCHEDULE_SCALE_BOOKINGS=1000000` stores a million
- * (the figures in docs/performance.md). A busy day holds 500 bookings, a quiet day 5. Each day's
- * schedule must answer within twice the time among all those bookings as without them: what it
- * costs is the day's own bookings, never the bookings stored for other days. The busy day
- * against the quiet day is measured and reported too.
+ * two measured days, the other the same two days among other bookings, 100,000 in all (500 a
+ * day, as a large clinic's ten chairs book them, over 200 days around today, for 2,000 patients,
+ * each with a history of no-shows and cancellations); `SCHEDULE_SCALE_BOOKINGS=1000000` stores a
+ * million (the figures in docs/performance.md). The catalogue is ten chairs of fifty 10-minute
+ * slots, bulk-inserted with the bookings: a busy day holds 500 bookings, a quiet day 5. Each
+ * day's schedule must answer within twice the time among all those bookings as without them:
+ * what it costs is the day's own bookings, never the bookings stored for other days.
+ *
+ * The busy day against the quiet day is measured and reported, not asserted: its answer is a
+ * hundred times longer, and it costs ×7 to ×28 the quiet day's (docs/performance.md, where the
+ * time goes), against the ×2 asked of it.
  */
 const BOOKINGS = Number(process.env.SCHEDULE_SCALE_BOOKINGS ?? 100_000);
 const PER_DAY = 500;
@@ -146,7 +150,8 @@ describe(`GET /api/schedule with ${BOOKINGS.toLocaleString('en-US')} bookings st
     [few, many] = await Promise.all([buildTestApp(), buildTestApp()]);
     [fewAdmin, manyAdmin] = await Promise.all([signedUpAdmin(few), signedUpAdmin(many)]);
     await seed(few, 0);
-    seconds = await seed(many, BOOKINGS);
+    // The two measured days are part of the count.
+    seconds = await seed(many, BOOKINGS - PER_DAY - 5);
   }, 1_800_000);
   afterAll(async () => {
     await few?.close();
@@ -193,7 +198,7 @@ describe(`GET /api/schedule with ${BOOKINGS.toLocaleString('en-US')} bookings st
     const stored = BOOKINGS.toLocaleString('en-US');
     // biome-ignore lint/suspicious/noConsole: the figures are the point of this test.
     console.log(
-      `schedule (${engine}; ${stored} other bookings seeded in ${seconds.toFixed(0)} s; p50 of ${RUNS}): ` +
+      `schedule (${engine}; ${stored} bookings seeded in ${seconds.toFixed(0)} s; p50 of ${RUNS}): ` +
         `day of ${PER_DAY}: ${p50.manyBusy.toFixed(2)} ms among ${stored} vs ${p50.fewBusy.toFixed(2)} ms alone ` +
         `(×${(p50.manyBusy / p50.fewBusy).toFixed(2)}); day of 5: ${p50.manyQuiet.toFixed(2)} ms vs ` +
         `${p50.fewQuiet.toFixed(2)} ms (×${(p50.manyQuiet / p50.fewQuiet).toFixed(2)}); ` +
