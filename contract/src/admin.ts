@@ -155,6 +155,13 @@ export const availableDoctorSchema = z.object({
 });
 export type AvailableDoctor = z.infer<typeof availableDoctorSchema>;
 
+/**
+ * `POST /api/doctor/{id}/calendar-feed` answers a doctor's new secret calendar feed URL
+ * (iCalendar, `GET` on it answers text/calendar); any earlier URL of the doctor stops working.
+ */
+export const calendarFeedSchema = z.object({ url: z.string() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
 /** `POST /api/image` answers like the spec's image host. */
 export const imageUploadResultSchema = z.object({
   success: z.literal(true),

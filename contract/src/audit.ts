@@ -21,6 +21,8 @@ export const auditActions = [
   'doctor.added',
   'doctor.updated',
   'doctor.deleted',
+  'doctor.calendar_feed_created',
+  'doctor.calendar_feed_revoked',
 ] as const;
 export type AuditAction =
   | (typeof auditActions)[number]

@@ -5,6 +5,7 @@ import { bookingRoutes } from './bookings/routes.js';
 import { clinicCalendarRoutes } from './clinic/calendar-routes.js';
 import { clinicRoutes } from './clinic/routes.js';
 import { contactRoutes } from './contact/routes.js';
+import { calendarFeedRoutes } from './doctors/calendar-feed.js';
 import { doctorRoutes } from './doctors/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { errorBody } from './http/errors.js';
@@ -33,6 +34,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(scheduleRoutes);
   await api.register(userRoutes);
   await api.register(doctorRoutes);
+  await api.register(calendarFeedRoutes);
   await api.register(imageRoutes);
   await api.register(auditRoutes);
   await api.register(contactRoutes);

@@ -103,6 +103,17 @@ async function matrixClosure(f: SecurityFixtures, role: Role): Promise<string> {
   return id;
 }
 
+/** A new calendar feed of the fixtures' doctor, made by the admin: its URL's path. */
+async function calendarFeedPath(f: SecurityFixtures): Promise<string> {
+  const response = await f.t.app.inject({
+    method: 'POST',
+    url: `/api/doctor/${f.doctor.id}/calendar-feed`,
+    headers: bearer(f.people.admin.token),
+  });
+  if (response.statusCode !== 200) throw new Error(`calendar feed failed: ${response.body}`);
+  return new URL((response.json() as { url: string }).url).pathname;
+}
+
 function webhookEvent(): string {
   return JSON.stringify({
     id: `evt_matrix_${Math.random().toString(36).slice(2)}`,
@@ -479,6 +490,30 @@ const rows: Row[] = [
         `/api/doctors/available?treatmentId=teeth-cleaning&date=${encodeURIComponent(mediumDay(3))}&slot=${encodeURIComponent('10:00 AM - 10:30 AM')}`,
       ),
     expect: all(200),
+  },
+  {
+    route: 'POST /api/doctor/:id/calendar-feed',
+    what: "a new calendar feed URL for the fixtures' doctor",
+    call: (_role, f) => ({ method: 'POST', url: `/api/doctor/${f.doctor.id}/calendar-feed` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'DELETE /api/doctor/:id/calendar-feed',
+    what: "turning off the fixtures' doctor's calendar feed",
+    call: (_role, f) => ({ method: 'DELETE', url: `/api/doctor/${f.doctor.id}/calendar-feed` }),
+    expect: adminOnly(204),
+  },
+  {
+    route: 'GET /api/calendar/:file',
+    what: "a doctor's calendar feed at its secret URL (a fresh one for each caller)",
+    call: async (_role, f) => ({ method: 'GET', url: await calendarFeedPath(f) }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/calendar/:file',
+    what: 'a calendar feed URL that was never made',
+    call: () => get(`/api/calendar/${'A'.repeat(43)}.ics`),
+    expect: all(404),
   },
   {
     route: 'POST /api/image',

@@ -377,12 +377,15 @@ describe(`bad-input fuzzing (${engine})`, () => {
   const started = Date.now();
 
   /** Ids of closures and Contact Us messages that exist, for the routes that take one. */
-  const realIds = new Map<SecurityFixtures, { closures: string[]; messages: string[] }>();
+  const realIds = new Map<
+    SecurityFixtures,
+    { closures: string[]; messages: string[]; feeds: string[] }
+  >();
 
   /**
    * Three closures far from every booking (each can be removed once) and two Contact Us
-   * messages, made through the API, so that the routes that take their ids reach their answers
-   * past the 404.
+   * messages, and a doctor's calendar feed, made through the API, so that the routes that take
+   * their ids reach their answers past the 404.
    */
   async function addClosuresAndMessages(f: SecurityFixtures): Promise<void> {
     const admin = { authorization: `Bearer ${f.people.admin.token}` };
@@ -416,7 +419,15 @@ describe(`bad-input fuzzing (${engine})`, () => {
       .filter((message) => message.subject.startsWith('Fuzz question'))
       .map((message) => message._id);
     expect(messages).toHaveLength(2);
-    realIds.set(f, { closures, messages });
+    // A doctor's calendar feed, its file name as the feed's address ends ('{token}.ics').
+    const feed = await f.t.app.inject({
+      method: 'POST',
+      url: `/api/doctor/${f.doctor.id}/calendar-feed`,
+      headers: admin,
+    });
+    expect(feed.statusCode, feed.body).toBe(200);
+    const feeds = [String((feed.json() as { url: string }).url.split('/').at(-1))];
+    realIds.set(f, { closures, messages, feeds });
   }
 
   beforeAll(async () => {
@@ -548,6 +559,14 @@ describe(`bad-input fuzzing (${engine})`, () => {
           f.doctor.email,
           'nobody@mail.com',
           'NOBODY@MAIL.COM ',
+        ];
+      case 'file':
+        // The feed's file: a real one (until the fuzzer makes the doctor a new one), junk.
+        return [
+          ...(realIds.get(f)?.feeds ?? []),
+          `${'A'.repeat(43)}.ics`,
+          'x.ics',
+          `${randomUUID()}.ics`,
         ];
       case 'name':
         return [f.image.path.slice('/uploads/'.length), 'x.webp', 'x.png'];

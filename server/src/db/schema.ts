@@ -223,6 +223,19 @@ export interface DoctorDayOffTable {
 }
 
 /**
+ * A doctor's calendar feed (migrations/0010): the SHA-256 (base64url) of its URL's secret token;
+ * one per doctor, replaced when a new URL is made.
+ */
+export interface DoctorCalendarFeedTable {
+  doctor_id: string;
+  token_hash: string;
+  /** ISO time. */
+  created_at: string;
+  /** The administrator's account id. */
+  created_by: string | null;
+}
+
+/**
  * One change a person (or the server itself) made, written in the change's own transaction
  * (audit/log.ts); the engine refuses to update or delete a row (migrations/0005).
  */
@@ -298,6 +311,7 @@ export interface Database {
   doctor_treatment: DoctorTreatmentTable;
   doctor_day_off: DoctorDayOffTable;
   doctor_unit: DoctorUnitTable;
+  doctor_calendar_feed: DoctorCalendarFeedTable;
   mail_queue: MailQueueTable;
   audit_log: AuditLogTable;
   contact_message: ContactMessageTable;

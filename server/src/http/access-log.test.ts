@@ -76,6 +76,8 @@ describe('addresses in the access log', () => {
       '/api/auth/anything?Token=***&%74oken=***&other=c&token=***',
     ],
     ['/reset-password?token=abc123XYZ', '/reset-password?token=***'],
+    ['/api/calendar/c4lEnd4r-t0k3n_x.ics', '/api/calendar/***'],
+    ['/api/calendar/c4lEnd4r-t0k3n_x.ics?ref=google', '/api/calendar/***'],
   ])('keeps %s as %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
   });
@@ -86,6 +88,8 @@ describe('addresses in the access log', () => {
     '/dashboard/payment/42?code=x',
     '/api/auth/get-session',
     '/api/authx/verify-email?token=x',
+    '/api/calendar/',
+    '/api/doctor/42/calendar-feed',
   ])('leaves %s as it is', (url) => {
     expect(redactUrl(url)).toBe(url);
   });

@@ -14,17 +14,24 @@ const AUTH_PREFIX = '/api/auth/';
 const RESET_LINK_PREFIX = '/api/auth/reset-password/';
 /** The app's page a reset link leads to, with the token in its query. */
 const RESET_PAGE_PREFIX = '/reset-password?';
+/** A doctor's calendar feed: its last path segment is the feed's secret token (and '.ics'). */
+const CALENDAR_FEED_PREFIX = '/api/calendar/';
 /** Query parameters that carry a secret: verification and reset tokens, OAuth's code and state. */
 const SECRET_PARAMS = new Set(['token', 'code', 'state']);
 
 /**
  * The address as the access log may keep it: a reset link's token, and the value of every
  * `token`, `code` or `state` query parameter under /api/auth/ (verification links, OAuth
- * callbacks) and on the app's reset page, are replaced with ***. Such a value signs someone in
- * or sets their password; a log is read by more people than should hold either. Every other
+ * callbacks) and on the app's reset page, are replaced with ***, and so is everything after
+ * /api/calendar/ (a doctor's calendar feed token). Such a value signs someone in, sets their
+ * password or reads a doctor's appointments; a log is read by more people than should hold any. Every other
  * address is returned as it is, after one prefix check.
  */
 export function redactUrl(url: string): string {
+  if (url.startsWith(CALENDAR_FEED_PREFIX)) {
+    // Whatever follows: the token, a mistyped one, a query. Nothing of it is worth keeping.
+    return url.length > CALENDAR_FEED_PREFIX.length ? `${CALENDAR_FEED_PREFIX}${REDACTED}` : url;
+  }
   if (!url.startsWith(AUTH_PREFIX) && !url.startsWith(RESET_PAGE_PREFIX)) return url;
   const queryAt = url.indexOf('?');
   let pathname = queryAt === -1 ? url : url.slice(0, queryAt);

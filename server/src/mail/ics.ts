@@ -204,8 +204,26 @@ function findObservances(timeZone: string, year: number): Observance[] {
   return list;
 }
 
-function vtimezone(timeZone: string, date: string): string[] {
-  const list = observances(timeZone, date);
+/**
+ * The observances for every date from `first` to `last` ('YYYY-MM-DD'): those around the first
+ * date's year, then each later change of offset up to the year after the last date's.
+ */
+function observancesBetween(timeZone: string, first: string, last: string): Observance[] {
+  const list = [...observances(timeZone, first)];
+  const lastYear = Number(last.slice(0, 4));
+  for (let year = Number(first.slice(0, 4)) + 1; year <= lastYear; year += 1) {
+    const latest = list[list.length - 1]?.from ?? 0;
+    for (const observance of observances(timeZone, `${year}-01-01`)) {
+      if (observance.from > latest && observance.offsetFrom !== observance.offsetTo) {
+        list.push(observance);
+      }
+    }
+  }
+  return list;
+}
+
+function vtimezone(timeZone: string, date: string, lastDate = date): string[] {
+  const list = observancesBetween(timeZone, date, lastDate);
   const standard = Math.min(...list.map((observance) => observance.offsetTo));
   const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`];
   for (const observance of list) {
@@ -225,21 +243,15 @@ function vtimezone(timeZone: string, date: string): string[] {
   return lines;
 }
 
-/** A complete VCALENDAR with one VEVENT, CRLF-terminated lines, folded and escaped. */
-export function buildCalendar(event: CalendarEvent): string {
+/** The VEVENT of an event, its lines unfolded. */
+function eventLines(event: Omit<CalendarEvent, 'timeZone'> & { timeZone: string }): string[] {
   const method = event.method ?? 'PUBLISH';
   const start = wallClock(event.date, event.startMinutes);
   const endMinutes =
     event.endMinutes > event.startMinutes ? event.endMinutes : event.endMinutes + 24 * 60;
   const end = wallClock(event.date, endMinutes);
   const tzid = `TZID=${paramValue(event.timeZone)}`;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Doctors Portal//Appointments//EN',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${method}`,
-    ...vtimezone(event.timeZone, event.date),
+  return [
     'BEGIN:VEVENT',
     `UID:${oneLine(event.uid)}`,
     `DTSTAMP:${basicDateTime(event.stamp ?? new Date())}Z`,
@@ -258,7 +270,65 @@ export function buildCalendar(event: CalendarEvent): string {
     'TRANSP:OPAQUE',
     `SEQUENCE:${event.sequence ?? (method === 'CANCEL' ? 1 : 0)}`,
     'END:VEVENT',
-    'END:VCALENDAR',
   ];
-  return lines.map((line) => `${foldLine(line)}${CRLF}`).join('');
+}
+
+const PRODID = 'PRODID:-//Doctors Portal//Appointments//EN';
+
+/** Content lines as the file holds them: each folded and CRLF-terminated. */
+const contentOf = (lines: string[]) => lines.map((line) => `${foldLine(line)}${CRLF}`).join('');
+
+/** A complete VCALENDAR with one VEVENT, CRLF-terminated lines, folded and escaped. */
+export function buildCalendar(event: CalendarEvent): string {
+  const method = event.method ?? 'PUBLISH';
+  return contentOf([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    PRODID,
+    'CALSCALE:GREGORIAN',
+    `METHOD:${method}`,
+    ...vtimezone(event.timeZone, event.date),
+    ...eventLines(event),
+    'END:VCALENDAR',
+  ]);
+}
+
+/** A calendar to subscribe to: its name, zone and events (see `buildFeed`). */
+export interface CalendarFeed {
+  /** What calendar apps call it (X-WR-CALNAME). */
+  name: string;
+  /** IANA time zone of every event. */
+  timeZone: string;
+  /** The first date the feed covers ('YYYY-MM-DD'); the VTIMEZONE spans it to the last event. */
+  from: string;
+  events: Array<Omit<CalendarEvent, 'timeZone' | 'method' | 'organizer'>>;
+  /** How often apps should fetch it again, in minutes. */
+  refreshMinutes?: number;
+}
+
+/**
+ * A published calendar (METHOD:PUBLISH) of many events in one zone, for calendar apps that
+ * subscribe to a URL: one VTIMEZONE covering every event's date (daylight saving included), then
+ * one VEVENT each. A feed without events still holds its VTIMEZONE, as a VCALENDAR must hold
+ * at least one component.
+ */
+export function buildFeed(feed: CalendarFeed): string {
+  const last = [feed.from, ...feed.events.map((event) => event.date)].sort().at(-1) ?? feed.from;
+  const refresh = feed.refreshMinutes ?? 15;
+  return contentOf([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    PRODID,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(feed.name)}`,
+    `X-WR-TIMEZONE:${oneLine(feed.timeZone)}`,
+    `REFRESH-INTERVAL;VALUE=DURATION:PT${refresh}M`,
+    `X-PUBLISHED-TTL:PT${refresh}M`,
+    ...vtimezone(feed.timeZone, feed.from, last),
+    ...feed.events.flatMap((event) =>
+      eventLines({ ...event, timeZone: feed.timeZone, method: 'PUBLISH' }),
+    ),
+    'END:VCALENDAR',
+  ]);
 }

@@ -324,8 +324,15 @@ function bookingRows(booking: BookingSummary, timeZone: string): Array<[string, 
   ];
 }
 
+/**
+ * A booking's calendar UID, 'booking-{id}@{the clinic's mail domain}': the same in the
+ * confirmation's .ics and in the doctor's calendar feed, so that a calendar holds one event.
+ */
+export function bookingCalendarUid(clinicEmail: string, key: string): string {
+  return `booking-${key}@${clinicEmail.slice(clinicEmail.lastIndexOf('@') + 1)}`;
+}
+
 function calendarUid(clinic: MailClinic, booking: BookingSummary): string {
-  const domain = clinic.email.slice(clinic.email.lastIndexOf('@') + 1);
   const key =
     booking.id ??
     createHash('sha256')
@@ -334,7 +341,7 @@ function calendarUid(clinic: MailClinic, booking: BookingSummary): string {
       )
       .digest('hex')
       .slice(0, 32);
-  return `booking-${key}@${domain}`;
+  return bookingCalendarUid(clinic.email, key);
 }
 
 /** What a message about a booking is given. */
