@@ -18,17 +18,31 @@ export interface DoctorsTableProps {
   labelledBy: string;
 }
 
-/** 'Every day', 'Mon, Tue, Wed' or 'No work days', and how many days off are listed. */
+/** Weekdays as short runs: [1, 2, 3, 4, 5] is 'Mon–Fri', [0, 2, 3] is 'Sun, Tue, Wed'. */
+function dayRuns(days: number[]): string {
+  const short = (day: number) => WEEKDAY_NAMES[day]?.slice(0, 3) ?? '';
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  const runs: number[][] = [];
+  for (const day of sorted) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === day - 1) run.push(day);
+    else runs.push([day]);
+  }
+  return runs
+    .flatMap((run) =>
+      run.length >= 3 ? [`${short(run[0] ?? 0)}–${short(run.at(-1) ?? 0)}`] : run.map(short),
+    )
+    .join(', ');
+}
+
+/** 'Every day', 'Mon–Fri' or 'No work days', and how many days off are listed. */
 function hoursOf(doctor: Doctor): string {
   const days =
     doctor.workDays.length === 7
       ? 'Every day'
       : doctor.workDays.length === 0
         ? 'No work days'
-        : [...doctor.workDays]
-            .sort((a, b) => a - b)
-            .map((day) => WEEKDAY_NAMES[day]?.slice(0, 3))
-            .join(', ');
+        : dayRuns(doctor.workDays);
   const off = doctor.daysOff.length;
   return off === 0 ? days : `${days} · ${off} ${off === 1 ? 'day' : 'days'} off`;
 }
@@ -82,7 +96,7 @@ export function DoctorsTable({
                 <span>{doctor.specialty}</span>
                 {doctor.treatmentIds.length > 1 ? (
                   <span className="text-xs text-muted">
-                    {`and ${doctor.treatmentIds.length - 1} more ${doctor.treatmentIds.length === 2 ? 'treatment' : 'treatments'}`}
+                    {`+${doctor.treatmentIds.length - 1} more ${doctor.treatmentIds.length === 2 ? 'treatment' : 'treatments'}`}
                   </span>
                 ) : null}
                 <span className="text-xs text-muted">{hoursOf(doctor)}</span>

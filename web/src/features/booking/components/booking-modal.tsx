@@ -131,10 +131,10 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
       const set = messages.bookingSet(formatMediumDate(date), form.slot);
       toast.success(
         made.doctor ? (
-          <>
+          <div>
             <p>{set}</p>
-            <p>{withDoctor(made.doctor.name)}</p>
-          </>
+            <p className="mt-1">{withDoctor(made.doctor.name)}</p>
+          </div>
         ) : (
           set
         ),
