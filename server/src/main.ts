@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfig, ROOT_DIR } from './config/env.js';
+import { seedDemoDoctors } from './db/demo-doctors.js';
 import { prepareDatabase } from './db/prepare.js';
 import { StartupError } from './startup-error.js';
 
@@ -60,6 +61,11 @@ async function main() {
   const database = await prepareDatabase(config.database);
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
+  // A fresh portal shows a few doctors; a portal that has had doctors or bookings gets none.
+  await seedDemoDoctors(database.db, app.images).then(
+    ({ inserted }) => inserted > 0 && app.log.info({ doctors: inserted }, 'added the demo doctors'),
+    (error: unknown) => app.log.error({ err: error }, 'could not add the demo doctors'),
+  );
   closeOnSignals(app);
   try {
     await app.listen({ host: config.host, port: config.port });

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, ROOT_DIR } from '../config/env.js';
+import { createImageStorage } from '../images/storage.js';
 import { backupSqlite, defaultBackupFile } from './backup.js';
 import { openDatabase } from './database.js';
+import { seedDemoDoctors } from './demo-doctors.js';
 import { migrateToLatest } from './migrate.js';
 import { seedDemoData } from './seed.js';
 
@@ -35,6 +37,13 @@ async function migrateOrSeed(config: ReturnType<typeof loadConfig>) {
     if (command === 'seed') {
       const { inserted } = await seedDemoData(database.db);
       console.log(`seed inserted ${inserted} row(s)`);
+      const images = createImageStorage(config.images);
+      try {
+        const doctors = await seedDemoDoctors(database.db, images);
+        console.log(`seed added ${doctors.inserted} demo doctor(s)`);
+      } finally {
+        images.close();
+      }
     }
   } finally {
     await database.close();
