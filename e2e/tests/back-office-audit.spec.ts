@@ -1,9 +1,8 @@
 import { addDays, formatMediumDate, todayIn } from '@doctors-portal/contract';
-import type { Browser, Page } from '@playwright/test';
-import { adminCli } from '../fixtures/admin.js';
+import { adminDesk } from '../fixtures/admin.js';
 import { expectNoAxeViolations } from '../fixtures/axe.js';
 import { baseURL } from '../fixtures/portal.js';
-import { expect, type Mailbox, newPatient, type Patient, test } from '../fixtures/test.js';
+import { expect, expectNoSidewaysScroll, newPatient, test } from '../fixtures/test.js';
 
 /**
  * The back office's audit log and messages: an administrator sees, in the audit log, the booking
@@ -15,32 +14,6 @@ import { expect, type Mailbox, newPatient, type Patient, test } from '../fixture
 
 /** The clinic's address when CLINIC_EMAIL is not set (server/src/config/env.ts). */
 const CLINIC_EMAIL = 'hello@doctors-portal.test';
-
-/** An administrator signed up, verified and granted the role, in a browser of their own. */
-async function adminPage(browser: Browser, mailbox: Mailbox, admin: Patient): Promise<Page> {
-  const office = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.251.${Math.floor(Math.random() * 250)}.7` },
-  });
-  const signedUp = await office.request.post('/api/auth/sign-up/email', {
-    data: admin,
-    headers: { origin: baseURL },
-  });
-  expect(signedUp.ok()).toBe(true);
-  const verify = await mailbox.waitFor(admin.email, /^Verify your email/);
-  expect((await office.request.get(mailbox.linkIn(verify))).ok()).toBe(true);
-  await adminCli('grant', admin.email);
-  return office.newPage();
-}
-
-/** The page's content is no wider than its window: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    content: document.documentElement.scrollWidth,
-    window: window.innerWidth,
-  }));
-  expect(widths.content).toBeLessThanOrEqual(widths.window);
-}
 
 test('an admin sees a patient’s booking and their own role change in the audit log', async ({
   page,
@@ -87,7 +60,7 @@ test('an admin sees a patient’s booking and their own role change in the audit
   await other.close();
 
   const admin = newPatient('auditor');
-  const desk = await adminPage(browser, mailbox, admin);
+  const desk = await adminDesk(browser, mailbox, admin, 251);
   await desk.goto('/dashboard/users');
   const row = desk.getByRole('row').filter({ hasText: promoted.email });
   await row.getByRole('button', { name: /^Make Admin/ }).click();
@@ -152,7 +125,7 @@ test('a visitor’s message reaches the clinic’s mailbox and the Messages scre
   expect(mail.text).toContain('From: visitor@example.com');
   expect(mail.text).toContain('How long does it take?');
 
-  const desk = await adminPage(browser, mailbox, newPatient('frontdesk'));
+  const desk = await adminDesk(browser, mailbox, newPatient('frontdesk'), 251);
   await desk.goto('/dashboard');
   await desk
     .getByRole('navigation', { name: 'Dashboard' })

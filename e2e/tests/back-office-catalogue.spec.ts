@@ -1,9 +1,8 @@
 import { addDays, formatMediumDate, type IsoDate, todayIn } from '@doctors-portal/contract';
-import type { Browser, Page } from '@playwright/test';
-import { adminCli } from '../fixtures/admin.js';
+import type { Page } from '@playwright/test';
+import { adminDesk } from '../fixtures/admin.js';
 import { expectNoAxeViolations } from '../fixtures/axe.js';
-import { baseURL } from '../fixtures/portal.js';
-import { expect, type Mailbox, newPatient, type Patient, test } from '../fixtures/test.js';
+import { expect, expectNoSidewaysScroll, newPatient, test } from '../fixtures/test.js';
 
 /**
  * The clinic's catalogue and calendar, run from the back office: an administrator adds a
@@ -14,23 +13,6 @@ import { expect, type Mailbox, newPatient, type Patient, test } from '../fixture
  * tests, running at the same time against the same portal, never meet them.
  */
 
-/** An administrator signed up, verified and granted the role, in a browser of their own. */
-async function adminPage(browser: Browser, mailbox: Mailbox, admin: Patient): Promise<Page> {
-  const office = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.253.${Math.floor(Math.random() * 250)}.7` },
-  });
-  const signedUp = await office.request.post('/api/auth/sign-up/email', {
-    data: admin,
-    headers: { origin: baseURL },
-  });
-  expect(signedUp.ok()).toBe(true);
-  const verify = await mailbox.waitFor(admin.email, /^Verify your email/);
-  expect((await office.request.get(mailbox.linkIn(verify))).ok()).toBe(true);
-  await adminCli('grant', admin.email);
-  return office.newPage();
-}
-
 async function availableNames(page: Page, date: IsoDate): Promise<Map<string, string[]>> {
   const response = await page.request.get(
     `/api/available?date=${encodeURIComponent(formatMediumDate(date))}`,
@@ -38,14 +20,6 @@ async function availableNames(page: Page, date: IsoDate): Promise<Map<string, st
   expect(response.ok()).toBe(true);
   const list = (await response.json()) as Array<{ name: string; slots: string[] }>;
   return new Map(list.map((item) => [item.name, item.slots]));
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    content: document.documentElement.scrollWidth,
-    window: window.innerWidth,
-  }));
-  expect(widths.content).toBeLessThanOrEqual(widths.window);
 }
 
 const treatmentCard = (page: Page, name: string) =>
@@ -59,7 +33,7 @@ test('an admin adds a treatment, patients see it, and once retired it leaves the
 }, testInfo) => {
   test.setTimeout(90_000);
   const admin = newPatient('catalogue');
-  const desk = await adminPage(browser, mailbox, admin);
+  const desk = await adminDesk(browser, mailbox, admin, 253);
   const name = `Night Guard ${Math.random().toString(36).slice(2, 7)}`;
 
   await desk.goto('/dashboard');
@@ -159,7 +133,7 @@ test('a closure over a booked day: the patient is told, the day is closed in the
   expect(booked.status(), await booked.text()).toBe(201);
 
   const admin = newPatient('calendar');
-  const desk = await adminPage(browser, mailbox, admin);
+  const desk = await adminDesk(browser, mailbox, admin, 253);
   await desk.goto('/dashboard');
   await desk
     .getByRole('navigation', { name: 'Dashboard' })
