@@ -5,7 +5,7 @@ import { card } from '../../../components/responsive-table';
 import { ButtonSpinner } from '../../../components/spinner';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WEEKDAY_NAMES } from './doctor-hours-fields';
-import { PencilIcon, ThumbDownIcon, ThumbUpIcon, TrashIcon } from './icons';
+import { CalendarIcon, PencilIcon, ThumbDownIcon, ThumbUpIcon, TrashIcon } from './icons';
 
 export interface DoctorsTableProps {
   doctors: Doctor[];
@@ -15,6 +15,7 @@ export interface DoctorsTableProps {
   onDislike: (doctor: Doctor) => void;
   onDelete: (doctor: Doctor) => void;
   onEdit: (doctor: Doctor) => void;
+  onCalendarFeed: (doctor: Doctor) => void;
   labelledBy: string;
 }
 
@@ -59,8 +60,8 @@ const COLUMNS: Column[] = [
 
 /**
  * The clinic's doctors (spec: avatar, name, email, specialty, like, dislike; under the specialty,
- * how many other treatments they perform and when they work) with Edit and Delete buttons
- * each: a table on large screens, cards on smaller ones. Every button's accessible name starts
+ * how many other treatments they perform and when they work) with Edit, Calendar feed and
+ * Delete buttons each: a table on large screens, cards on smaller ones. Every button's accessible name starts
  * with its visible text and names the doctor ('Like Dr. Ana').
  */
 export function DoctorsTable({
@@ -70,6 +71,7 @@ export function DoctorsTable({
   onDislike,
   onDelete,
   onEdit,
+  onCalendarFeed,
   labelledBy,
 }: DoctorsTableProps) {
   return (
@@ -117,7 +119,7 @@ export function DoctorsTable({
               onClick={() => onDislike(doctor)}
             />
             <td className={`text-right max-lg:ml-auto ${card.plain}`}>
-              <span className="flex flex-wrap justify-end gap-1 lg:flex-nowrap">
+              <span className="flex flex-wrap justify-end gap-1">
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm gap-1.5 text-primary hover:bg-mint"
@@ -127,6 +129,16 @@ export function DoctorsTable({
                 >
                   <PencilIcon />
                   Edit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm gap-1.5 text-primary hover:bg-mint"
+                  aria-label={`Calendar feed for ${doctor.name}`}
+                  data-calendar-feed={doctor._id}
+                  onClick={() => onCalendarFeed(doctor)}
+                >
+                  <CalendarIcon />
+                  Calendar feed
                 </button>
                 <button
                   type="button"

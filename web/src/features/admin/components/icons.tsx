@@ -29,3 +29,9 @@ export const PencilIcon = () => (
     <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16zM13.5 6.5l4 4" />
   </ButtonIcon>
 );
+
+export const CalendarIcon = () => (
+  <ButtonIcon>
+    <path d="M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM4 10h16M8 3v4M16 3v4" />
+  </ButtonIcon>
+);

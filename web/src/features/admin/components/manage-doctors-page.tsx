@@ -18,6 +18,7 @@ import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { Spinner } from '../../../components/spinner';
 import { ApiError, SessionEndedError } from '../../../lib/api-client';
 import { upcomingBookingsOf, useDeleteDoctor } from '../api/delete-doctor';
+import { CalendarFeedPanel, type FeedState } from './calendar-feed-panel';
 import { DoctorsTable } from './doctors-table';
 import { EditDoctorForm } from './edit-doctor-form';
 
@@ -69,7 +70,8 @@ function DeleteRefused({ refusal, onDismiss }: { refusal: Refusal; onDismiss: ()
 /**
  * /dashboard/manage-doctor (admin): the clinic's doctors with like, dislike and delete (spec
  * section 2, Manage Doctor), and an edit form per doctor (name, specialty, photo, treatments,
- * work days and days off). A doctor who still holds upcoming bookings is not deleted: those
+ * work days and days off), and a calendar feed panel per doctor (make, copy and stop the secret
+ * link calendar apps subscribe to). A doctor who still holds upcoming bookings is not deleted: those
  * bookings are listed instead. Like only shows the spec's 'Like added' notice and dislike a neutral
  * 'Feedback noted': neither is stored, as the spec records no feedback.
  */
@@ -81,17 +83,32 @@ export function ManageDoctorsPage() {
   const deleteDoctor = useDeleteDoctor();
   const [editing, setEditing] = useState<Doctor | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [feedFor, setFeedFor] = useState<Doctor | null>(null);
+  /** What this visit to the screen learnt of each doctor's feed, by doctor id. */
+  const [feeds, setFeeds] = useState<Record<string, FeedState>>({});
+
+  /** The focus goes back to the doctor's button (`data-{attribute}`), or the heading. */
+  const focusBack = (attribute: string, id: string | undefined) => {
+    requestAnimationFrame(() => {
+      const button = id
+        ? document.querySelector<HTMLButtonElement>(`[data-${attribute}="${CSS.escape(id)}"]`)
+        : null;
+      (button ?? heading.current)?.focus();
+    });
+  };
 
   /** The form closes; the focus goes back to the doctor's Edit button, or the heading. */
   const closeEditor = () => {
     const id = editing?._id;
     setEditing(null);
-    requestAnimationFrame(() => {
-      const button = id
-        ? document.querySelector<HTMLButtonElement>(`[data-edit-doctor="${CSS.escape(id)}"]`)
-        : null;
-      (button ?? heading.current)?.focus();
-    });
+    focusBack('edit-doctor', id);
+  };
+
+  /** The feed panel closes; the focus goes back to the doctor's Calendar feed button. */
+  const closeFeed = () => {
+    const id = feedFor?._id;
+    setFeedFor(null);
+    focusBack('calendar-feed', id);
   };
 
   const remove = async (doctor: Doctor) => {
@@ -104,8 +121,11 @@ export function ManageDoctorsPage() {
     if (!confirmed) return;
     try {
       const { deletedCount } = await deleteDoctor.mutateAsync(doctor.email);
-      if (deletedCount > 0) toast.success(messages.doctorDeleted(doctor.name));
-      else toast.error(messages.doctorDeleteFailed);
+      if (deletedCount > 0) {
+        toast.success(messages.doctorDeleted(doctor.name));
+        // The feed went with the doctor.
+        setFeedFor((open) => (open?._id === doctor._id ? null : open));
+      } else toast.error(messages.doctorDeleteFailed);
     } catch (error) {
       if (error instanceof SessionEndedError) return;
       const upcoming = upcomingBookingsOf(error);
@@ -144,6 +164,16 @@ export function ManageDoctorsPage() {
 
       {editing ? <EditDoctorForm key={editing._id} doctor={editing} onClose={closeEditor} /> : null}
 
+      {feedFor ? (
+        <CalendarFeedPanel
+          key={feedFor._id}
+          doctor={feedFor}
+          state={feeds[feedFor._id] ?? 'unknown'}
+          onStateChange={(state) => setFeeds((known) => ({ ...known, [feedFor._id]: state }))}
+          onClose={closeFeed}
+        />
+      ) : null}
+
       <QueryState
         query={doctors}
         loading={
@@ -175,7 +205,13 @@ export function ManageDoctorsPage() {
             onDelete={(doctor) => void remove(doctor)}
             onEdit={(doctor) => {
               setRefusal(null);
+              setFeedFor(null);
               setEditing(doctor);
+            }}
+            onCalendarFeed={(doctor) => {
+              setRefusal(null);
+              setEditing(null);
+              setFeedFor(doctor);
             }}
             labelledBy={headingId}
           />
