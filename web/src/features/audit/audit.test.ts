@@ -58,6 +58,9 @@ describe('an entry as the list shows it', () => {
     expect(actionName('role.granted')).toBe('Admin role given');
     expect(actionName('clinic.closure_added')).toBe('Closure added');
     expect(actionName('treatment.retired')).toBe('Treatment retired');
+    expect(actionName('doctor.updated')).toBe('Doctor changed');
+    expect(actionName('doctor.calendar_feed_created')).toBe('Calendar feed link made');
+    expect(actionName('doctor.calendar_feed_revoked')).toBe('Calendar feed stopped');
     expect(actionName('clinic.something_new')).toBe('clinic.something_new');
   });
 
