@@ -61,8 +61,8 @@ const COLUMNS: Column[] = [
 /**
  * The clinic's doctors (spec: avatar, name, email, specialty, like, dislike; under the specialty,
  * how many other treatments they perform and when they work) with Edit, Calendar feed and
- * Delete buttons each: a table on large screens, cards on smaller ones. Every button's accessible name starts
- * with its visible text and names the doctor ('Like Dr. Ana').
+ * Delete buttons each: a table on large screens, cards on smaller ones. Every button's
+ * accessible name starts with its visible text and names the doctor ('Like Dr. Ana').
  */
 export function DoctorsTable({
   doctors,
