@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { adminCli } from '../fixtures/admin.js';
 import { expectNoAxeViolations } from '../fixtures/axe.js';
 import { baseURL } from '../fixtures/portal.js';
-import { expect, newPatient, test } from '../fixtures/test.js';
+import { expect, expectNoSidewaysScroll, newPatient, test } from '../fixtures/test.js';
 
 /**
  * The back office's schedule: an administrator sees today's booking that a patient has just
@@ -134,6 +134,9 @@ test('an admin runs the day from the schedule: statuses, a cancellation with a r
   await expect(row).toContainText('Unpaid');
   await expect(row).toContainText('Booked');
   await expectNoAxeViolations(desk, '/dashboard/schedule', testInfo);
+  // On a laptop the day's table fits beside the sidebar, its actions in view.
+  await expectNoSidewaysScroll(desk);
+  await expect(row.getByRole('button', { name: /^Mark arrived/ })).toBeInViewport();
 
   // Arrived, then completed: by keyboard.
   await row.getByRole('button', { name: /^Mark arrived/ }).focus();

@@ -95,6 +95,11 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
   /** Moving to a day or a week leaves a search for that day or week. */
   const goTo = (change: Partial<ScheduleParams>) => go({ ...change, q: '' });
 
+  // The box shows its new state at once: the address changes in a transition, which React may
+  // hold back while the new view renders.
+  const [showCancelled, setShowCancelled] = useState(params.showCancelled);
+  useEffect(() => setShowCancelled(params.showCancelled), [params.showCancelled]);
+
   // The search box asks the server once typing pauses.
   const [draft, setDraft] = useState(params.q);
   // Only a new search in the address resets the box.
@@ -352,8 +357,11 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
             <input
               type="checkbox"
               className="checkbox checkbox-sm"
-              checked={params.showCancelled}
-              onChange={(event) => go({ showCancelled: event.target.checked })}
+              checked={showCancelled}
+              onChange={(event) => {
+                setShowCancelled(event.target.checked);
+                go({ showCancelled: event.target.checked });
+              }}
             />
             Show cancelled
           </label>
