@@ -13,6 +13,7 @@ import { imageRoutes } from './images/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { scheduleRoutes } from './schedule/routes.js';
 import { treatmentRoutes } from './treatments/routes.js';
+import { accountRoutes } from './users/account-routes.js';
 import { userRoutes } from './users/routes.js';
 
 /**
@@ -33,6 +34,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(paymentRoutes);
   await api.register(scheduleRoutes);
   await api.register(userRoutes);
+  await api.register(accountRoutes);
   await api.register(doctorRoutes);
   await api.register(calendarFeedRoutes);
   await api.register(imageRoutes);

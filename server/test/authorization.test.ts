@@ -439,6 +439,29 @@ const rows: Row[] = [
     expect: { anon: 401, A: 403, B: 403, admin: 409 },
   },
   {
+    route: 'GET /api/booking/history',
+    what: "the caller's past and cancelled visits",
+    call: () => get('/api/booking/history'),
+    expect: { anon: 401, A: 200, B: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/account/export',
+    what: "the caller's own data",
+    call: () => get('/api/account/export'),
+    expect: { anon: 401, A: 200, B: 200, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/account',
+    what: "removing the caller's own account with a wrong password",
+    // A right password would remove A or B for the rows that follow; its tests are the account's.
+    call: () => ({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: 'not-the-password', confirmation: 'DELETE' },
+    }),
+    expect: { anon: 401, A: 403, B: 403, admin: 409 },
+  },
+  {
     route: 'GET /api/doctor',
     what: 'the doctors',
     call: () => get('/api/doctor'),

@@ -252,6 +252,7 @@ export function createAuth({
             return { context: { body: { ...body, name } } };
           }
           case '/reset-password':
+          case '/change-password':
             checkNewPassword(body?.newPassword);
             return;
         }

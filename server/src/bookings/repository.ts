@@ -542,3 +542,92 @@ export function brokenBookingRule(error: unknown): BookingRule | null {
   if (violation.index !== null) return RULE_INDEXES[violation.index] ?? null;
   return RULE_COLUMNS[`${violation.table}:${violation.columns.join(',')}`] ?? null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The patient's own account: history, their data, and the removal of their account
+
+/**
+ * The patient's past and cancelled visits, the latest first: every booking of theirs dated
+ * before `today`, and the cancelled ones of any date. Reads the (patient_id, date) index.
+ */
+export async function listPatientHistory(
+  db: Kysely<Database>,
+  patientId: string,
+  today: IsoDate,
+): Promise<(Booking & { refunded: boolean })[]> {
+  const rows = await db
+    .selectFrom('booking')
+    .selectAll('booking')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('refund')
+            .select('refund.id')
+            .whereRef('refund.booking_id', '=', 'booking.id'),
+        )
+        .as('refunded'),
+    )
+    .where('booking.patient_id', '=', patientId)
+    .where((eb) => eb.or([eb('booking.date', '<', today), eb('booking.status', '=', 'cancelled')]))
+    .orderBy('booking.date', 'desc')
+    .orderBy('booking.created_at', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...row, refunded: Boolean(row.refunded) }));
+}
+
+/** Every booking of the patient's, cancelled ones too, by date (their data, to take with them). */
+export async function listAllPatientBookings(
+  db: Kysely<Database>,
+  patientId: string,
+): Promise<Booking[]> {
+  return db
+    .selectFrom('booking')
+    .selectAll()
+    .where('patient_id', '=', patientId)
+    .orderBy('date')
+    .orderBy('created_at')
+    .execute();
+}
+
+/**
+ * The patient's live, unpaid bookings from `today` on that are not yet under way (booked or
+ * confirmed): what the removal of their account cancels.
+ */
+export async function upcomingUnpaidBookingsOf(
+  db: Kysely<Database>,
+  patientId: string,
+  today: IsoDate,
+): Promise<Booking[]> {
+  return db
+    .selectFrom('booking')
+    .selectAll()
+    .where('patient_id', '=', patientId)
+    .where('date', '>=', today)
+    .where('status', 'in', ['booked', 'confirmed'])
+    .where('paid_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The patient's bookings that stay on the clinic's records once their account is removed: the
+ * name and phone replaced, no longer linked to an account (decision 013), in the caller's
+ * transaction. Answers how many.
+ */
+export async function anonymisePatientBookings(
+  tx: Kysely<Database>,
+  patientId: string,
+  replacement: { name: string; phone: string },
+): Promise<number> {
+  await tx
+    .updateTable('booking_unit')
+    .set({ patient_id: null })
+    .where('patient_id', '=', patientId)
+    .execute();
+  const result = await tx
+    .updateTable('booking')
+    .set({ patient_name: replacement.name, phone: replacement.phone, patient_id: null })
+    .where('patient_id', '=', patientId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

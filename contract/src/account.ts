@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { mediumDateField } from './booking.js';
+
+/**
+ * What became of a visit in the patient's history: seen, missed, cancelled by the patient or by
+ * the clinic, or simply past (its day is gone and the clinic recorded nothing more).
+ */
+export const HISTORY_STATUSES = [
+  'completed',
+  'no_show',
+  'cancelled_by_patient',
+  'cancelled_by_clinic',
+  'past',
+] as const;
+export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
+
+/** How the history screen names each status. */
+export const historyStatusLabels: Record<HistoryStatus, string> = {
+  completed: 'Completed',
+  no_show: 'No-show',
+  cancelled_by_patient: 'Cancelled by you',
+  cancelled_by_clinic: 'Cancelled by the clinic',
+  past: 'Past',
+};
+
+/**
+ * One visit of `GET /api/booking/history`: the caller's bookings dated before the clinic's
+ * today and their cancelled ones, the latest first; the date in the spec's medium format.
+ */
+export const historyEntrySchema = z.object({
+  _id: z.string(),
+  date: mediumDateField,
+  slot: z.string(),
+  treatment: z.string(),
+  /** The doctor the visit was with, as the booking recorded them; null without one. */
+  doctorName: z.string().nullable(),
+  status: z.enum(HISTORY_STATUSES),
+  price: z.number(),
+  paid: z.boolean(),
+  refunded: z.boolean(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** What a patient types to remove an account that has no password (Google sign-in only). */
+export const DELETE_CONFIRMATION = 'DELETE';
+
+/** `DELETE /api/account`: the current password, or the typed confirmation without one. */
+export const accountRemovalSchema = z
+  .object({
+    password: z.string().max(128).optional(),
+    confirmation: z.string().max(32).optional(),
+  })
+  .strict();
+export type AccountRemoval = z.infer<typeof accountRemovalSchema>;
+
+/** The answer to `DELETE /api/account`. */
+export const accountRemovedSchema = z.object({
+  deletedCount: z.number(),
+  cancelledBookings: z.number(),
+});

@@ -1,0 +1,241 @@
+import type { HistoryEntry, HistoryStatus, IsoDate } from '@doctors-portal/contract';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { bookingSubject, patientActor, recordAudit, userSubject } from '../audit/log.js';
+import type { CurrentUser } from '../auth/current-user.js';
+import type { PaymentRelease } from '../bookings/booking-rules.js';
+import {
+  anonymisePatientBookings,
+  cancelUnpaidBooking,
+  listAllPatientBookings,
+  listPatientHistory,
+  upcomingUnpaidBookingsOf,
+} from '../bookings/repository.js';
+import type { Booking, Database } from '../db/schema.js';
+
+/** What a removed patient's bookings keep in place of their name and phone. */
+export const FORMER_PATIENT = { name: 'Former patient', phone: '' } as const;
+
+function historyStatus(booking: Booking, patientId: string): HistoryStatus {
+  if (booking.status === 'cancelled') {
+    return booking.cancelled_by === patientId ? 'cancelled_by_patient' : 'cancelled_by_clinic';
+  }
+  if (booking.status === 'completed' || booking.status === 'no_show') return booking.status;
+  return 'past';
+}
+
+/** The caller's past and cancelled visits, the latest first. */
+export async function patientHistory(
+  db: Kysely<Database>,
+  patientId: string,
+  today: IsoDate,
+): Promise<HistoryEntry[]> {
+  const rows = await listPatientHistory(db, patientId, today);
+  return rows.map((row) => ({
+    _id: row.id,
+    date: row.date,
+    slot: row.slot,
+    treatment: row.treatment_name,
+    doctorName: row.doctor_name,
+    status: historyStatus(row, patientId),
+    price: row.price_cents / 100,
+    paid: row.paid_at !== null,
+    refunded: row.refunded,
+  }));
+}
+
+const row = z.record(z.string(), z.unknown());
+/** `GET /api/account/export`: everything the portal holds about the caller, without secrets. */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    image: z.string().nullable(),
+    role: z.string().nullable(),
+    createdAt: z.string(),
+    signInMethods: z.array(z.string()),
+  }),
+  bookings: z.array(row),
+  payments: z.array(row),
+  refunds: z.array(row),
+  contactMessages: z.array(row),
+  auditEntries: z.array(row),
+});
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The caller's data: profile, bookings (cancelled too), payments, refunds, messages, audit. */
+export async function accountExport(db: Kysely<Database>, userId: string) {
+  const user = await db
+    .selectFrom('user')
+    .select(['id', 'name', 'email', 'emailVerified', 'image', 'role', 'createdAt'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const methods = await db
+    .selectFrom('account')
+    .select('providerId')
+    .where('userId', '=', userId)
+    .execute();
+  const bookings = await listAllPatientBookings(db, userId);
+  const ids = bookings.map((booking) => booking.id);
+  const [payments, refunds] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .selectFrom('payment')
+            .select(['booking_id', 'provider', 'amount_cents', 'currency', 'created_at'])
+            .where('booking_id', 'in', ids)
+            .orderBy('created_at')
+            .execute(),
+          db
+            .selectFrom('refund')
+            .select(['booking_id', 'provider', 'amount_cents', 'currency', 'reason', 'created_at'])
+            .where('booking_id', 'in', ids)
+            .orderBy('created_at')
+            .execute(),
+        ]);
+  const contactMessages = await db
+    .selectFrom('contact_message')
+    .select(['subject', 'message', 'created_at', 'read_at'])
+    .where('email', '=', user.email)
+    .orderBy('created_at')
+    .execute();
+  const auditEntries = await db
+    .selectFrom('audit_log')
+    .select(['at', 'action', 'subject_type', 'subject_id', 'subject_label', 'before', 'after'])
+    .where('actor_id', '=', userId)
+    .orderBy('at')
+    .execute();
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: Boolean(user.emailVerified),
+      image: user.image,
+      role: user.role,
+      createdAt: iso(user.createdAt),
+      signInMethods: methods.map((method) => method.providerId),
+    },
+    bookings: bookings.map((booking) => ({
+      id: booking.id,
+      treatment: booking.treatment_name,
+      date: booking.date,
+      slot: booking.slot,
+      doctor: booking.doctor_name,
+      patientName: booking.patient_name,
+      patientEmail: booking.patient_email,
+      phone: booking.phone,
+      age: booking.age,
+      priceCents: booking.price_cents,
+      status: booking.status,
+      createdAt: booking.created_at,
+      paidAt: booking.paid_at,
+      cancelledAt: booking.cancelled_at,
+      cancelReason: booking.cancel_reason,
+    })),
+    payments: payments.map((payment) => ({
+      bookingId: payment.booking_id,
+      provider: payment.provider,
+      amountCents: payment.amount_cents,
+      currency: payment.currency,
+      at: payment.created_at,
+    })),
+    refunds: refunds.map((refund) => ({
+      bookingId: refund.booking_id,
+      provider: refund.provider,
+      amountCents: refund.amount_cents,
+      currency: refund.currency,
+      reason: refund.reason,
+      at: refund.created_at,
+    })),
+    contactMessages: contactMessages.map((message) => ({
+      subject: message.subject,
+      message: message.message,
+      sentAt: message.created_at,
+      readAt: message.read_at,
+    })),
+    auditEntries: auditEntries.map((entry) => ({
+      at: entry.at,
+      action: entry.action,
+      subject: { type: entry.subject_type, id: entry.subject_id, label: entry.subject_label },
+      before: entry.before === null ? null : JSON.parse(entry.before),
+      after: entry.after === null ? null : JSON.parse(entry.after),
+    })),
+  };
+}
+
+/** The hash of the account's password, or null when it signs in with Google only. */
+export async function passwordHashOf(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const account = await db
+    .withTables<{ account: { userId: string; providerId: string; password: string | null } }>()
+    .selectFrom('account')
+    .select('password')
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst();
+  return account?.password ?? null;
+}
+
+/**
+ * Removes the caller's own account: their upcoming unpaid bookings are cancelled (their slots
+ * free again, each audited as the patient's cancellation), a payment under way stopped first
+ * (`releasePayment`, as the patient's own cancellation does); the rest stay on the clinic's
+ * records with the name and phone replaced and no account (decision 013). The account, its
+ * sessions and sign-in methods are deleted, and `user.removed` is audited with the patient as
+ * actor.
+ */
+export async function removeOwnAccount(
+  db: Kysely<Database>,
+  caller: CurrentUser,
+  today: IsoDate,
+  releasePayment: (booking: Booking) => Promise<PaymentRelease>,
+): Promise<{ cancelled: number; kept: number }> {
+  const actor = patientActor(caller);
+  const reason = 'Cancelled by the patient: account removed';
+  let cancelled = 0;
+  for (const booking of await upcomingUnpaidBookingsOf(db, caller.id, today)) {
+    // A card payment the patient had started is stopped first; one that went through (or is
+    // still being decided) keeps its booking, which then stays on the records like a paid one.
+    if ((await releasePayment(booking)) !== 'released') continue;
+    const at = new Date();
+    const done = await cancelUnpaidBooking(
+      db,
+      booking.id,
+      { by: caller.id, reason, at },
+      {
+        actor,
+        action: 'booking.cancelled',
+        subject: bookingSubject(booking),
+        before: { status: booking.status },
+        after: { status: 'cancelled', reason },
+        at,
+      },
+    );
+    if (done) cancelled += 1;
+  }
+  return db.transaction().execute(async (tx) => {
+    const kept = await anonymisePatientBookings(tx, caller.id, FORMER_PATIENT);
+    await tx
+      .withTables<{ verification: { id: string; value: string } }>()
+      .deleteFrom('verification')
+      .where('value', '=', caller.id)
+      .execute();
+    await tx.deleteFrom('session').where('userId', '=', caller.id).execute();
+    await tx.deleteFrom('account').where('userId', '=', caller.id).execute();
+    await tx.deleteFrom('user').where('id', '=', caller.id).execute();
+    await recordAudit(tx, {
+      actor,
+      action: 'user.removed',
+      subject: userSubject(caller),
+      before: { name: caller.name, email: caller.email, role: null },
+      after: { bookingsCancelled: cancelled, bookingsKept: kept },
+    });
+    return { cancelled, kept };
+  });
+}
