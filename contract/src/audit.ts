@@ -12,6 +12,7 @@ export type AuditActorKind = (typeof auditActorKinds)[number];
 export const auditActions = [
   'booking.created',
   'booking.cancelled',
+  'booking.rescheduled',
   'booking.paid',
   'booking.refunded',
   'booking.status',

@@ -91,6 +91,17 @@ export const bookingRequestSchema = bookingFormSchema.extend({
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
+/**
+ * `POST /api/booking/{id}/reschedule`: the booking's new date (the spec's medium format, as in a
+ * booking request) and slot of the same treatment, and optionally the doctor (as in a booking).
+ */
+export const rescheduleRequestSchema = z.object({
+  date: mediumDateField,
+  slot: z.string({ error: messages.slotRequired }).min(1, messages.slotRequired).max(100),
+  doctorId: z.string().min(1).max(100).nullish(),
+});
+export type RescheduleRequest = z.input<typeof rescheduleRequestSchema>;
+
 /** Where a visit stands. A cancelled booking stays on record and frees its slot. */
 export const BOOKING_STATUSES = [
   'booked',

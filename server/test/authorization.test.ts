@@ -229,6 +229,16 @@ const rows: Row[] = [
     expect: { anon: 401, A: 200, B: 403, admin: 403 },
   },
   {
+    route: 'POST /api/booking/:id/reschedule',
+    what: 'moving an upcoming booking of A’s to another day (a fresh one for each caller)',
+    call: async (role, f) => ({
+      method: 'POST',
+      url: `/api/booking/${(await unpaidBooking(f.t, f.people.A)).id}/reschedule`,
+      payload: { date: mediumDay(433 + ROLES.indexOf(role)), slot: '11:00 AM - 11:30 AM' },
+    }),
+    expect: { anon: 401, A: 200, B: 403, admin: 403 },
+  },
+  {
     route: 'PATCH /api/booking/:id',
     what: "confirming A's paid booking again with its own transaction",
     call: (_role, f) => ({

@@ -472,6 +472,7 @@ describe(`bad-input fuzzing (${engine})`, () => {
       'PATCH /api/booking/:id': { appointmentId: f.a.unpaid.id, transactionId: f.a.intentId },
       'PATCH /api/booking/:id/status': { status: 'arrived' },
       'POST /api/booking/:id/cancel': { reason: 'The clinic is closed that day.' },
+      'POST /api/booking/:id/reschedule': { date: mediumDay(374), slot: '11:00 AM - 11:30 AM' },
       'POST /api/demo-gateway/confirm': {
         clientSecret: f.a.clientSecret,
         card: DECLINED_CARD,

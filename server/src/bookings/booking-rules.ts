@@ -3,6 +3,8 @@ import {
   type bookingRequestSchema,
   formatMediumDate,
   type IsoDate,
+  messages,
+  type rescheduleRequestSchema,
   weekdayOf,
 } from '@doctors-portal/contract';
 import { type Kysely, sql } from 'kysely';
@@ -32,9 +34,12 @@ import {
   findOverlappingBooking,
   findPatientBooking,
   insertBooking,
+  lockBooking,
   lockPatient,
+  moveBooking,
   type NewBooking,
   newBookingRow,
+  releaseBookingUnits,
 } from './repository.js';
 
 /**
@@ -109,29 +114,15 @@ export async function bookSlot(
   whileBooking: (tx: Kysely<Database>, booking: Booking) => Promise<void>,
 ): Promise<BookingOutcome> {
   if (!patient.emailVerified) throw new HttpError(403, bookingErrors.unverified);
-  const calendar = await cachedClinicCalendar(db);
-  // `defaults` are the environment's rules; the clinic's own stored rules replace them.
-  const rules = calendar.storedRules ?? defaults;
   const { date } = request;
-  if (date < moment.today) throw new HttpError(400, bookingErrors.pastDate);
-  const lastDate = addDays(moment.today, rules.horizonDays);
-  if (date > lastDate) {
-    throw new HttpError(
-      400,
-      bookingErrors.beyondHorizon(rules.horizonDays, formatMediumDate(lastDate)),
-    );
-  }
-  const closed = closedReason(calendar, date);
-  if (closed) throw new HttpError(400, clinicCalendarMessages.closed(closed));
-  const treatment = await findTreatment(db, request.treatmentId);
-  if (!treatment) throw new HttpError(400, bookingErrors.unknownTreatment);
-  if (!treatment.slots.includes(request.slot)) {
-    throw new HttpError(400, bookingErrors.slotNotOffered);
-  }
-  if (hasStarted(date, request.slot, moment)) throw new HttpError(400, bookingErrors.slotStarted);
-  if (startsWithin(date, request.slot, moment, rules.minNoticeMinutes)) {
-    throw new HttpError(400, clinicCalendarMessages.minimumNotice(rules.minNoticeMinutes));
-  }
+  const { rules, treatment } = await bookableSlot(
+    db,
+    moment,
+    defaults,
+    request.treatmentId,
+    date,
+    request.slot,
+  );
 
   const candidates = await doctorsFor(db, treatment, date, request.doctorId);
   if (candidates?.length === 0) return { booked: false, rule: 'slot' };
@@ -194,6 +185,45 @@ export async function bookSlot(
       if (attempt === 2) throw error;
     }
   }
+}
+
+/**
+ * The booking rules for a slot of a treatment on a date, as the clinic states them: the date
+ * from today on and within the booking horizon, the clinic open, the slot one the treatment
+ * offers, not started and not inside the minimum notice. Throws a 400 saying which failed;
+ * answers the rules in force and the treatment.
+ */
+async function bookableSlot(
+  db: Kysely<Database>,
+  moment: ClinicMoment,
+  defaults: BookingRules,
+  treatmentId: string,
+  date: IsoDate,
+  slot: string,
+) {
+  const calendar = await cachedClinicCalendar(db);
+  // `defaults` are the environment's rules; the clinic's own stored rules replace them.
+  const rules = calendar.storedRules ?? defaults;
+  if (date < moment.today) throw new HttpError(400, bookingErrors.pastDate);
+  const lastDate = addDays(moment.today, rules.horizonDays);
+  if (date > lastDate) {
+    throw new HttpError(
+      400,
+      bookingErrors.beyondHorizon(rules.horizonDays, formatMediumDate(lastDate)),
+    );
+  }
+  const closed = closedReason(calendar, date);
+  if (closed) throw new HttpError(400, clinicCalendarMessages.closed(closed));
+  const treatment = await findTreatment(db, treatmentId);
+  if (!treatment) throw new HttpError(400, bookingErrors.unknownTreatment);
+  if (!treatment.slots.includes(slot)) {
+    throw new HttpError(400, bookingErrors.slotNotOffered);
+  }
+  if (hasStarted(date, slot, moment)) throw new HttpError(400, bookingErrors.slotStarted);
+  if (startsWithin(date, slot, moment, rules.minNoticeMinutes)) {
+    throw new HttpError(400, clinicCalendarMessages.minimumNotice(rules.minNoticeMinutes));
+  }
+  return { rules, treatment };
 }
 
 /** Every doctor who could take the slot was taken first (a 409 'slot', as for a taken chair). */
@@ -319,4 +349,164 @@ export async function cancelBooking(
   const now = await findBooking(db, id);
   if (now?.paid_at) throw new HttpError(409, bookingErrors.paid);
   throw new HttpError(404, bookingErrors.noSuchBooking);
+}
+
+/** `POST /api/booking/{id}/reschedule`'s body as the request schema decoded it. */
+export type RescheduleRequestBody = z.output<typeof rescheduleRequestSchema>;
+
+/** What a reschedule did: the booking as it was, and as it is now. */
+export interface Rescheduled {
+  before: Booking;
+  booking: Booking;
+}
+
+/**
+ * Moves one of the caller's own live bookings (booked or confirmed, not started) to another
+ * date or slot of the same treatment, in place: the same row keeps its id, its payment and its
+ * status; its calendar SEQUENCE goes one up. The new date and slot meet the same rules as a new
+ * booking's (`bookableSlot`), and the doctor is chosen as for one (`doctorId`, else the
+ * booking's own doctor when free, else any free doctor who performs the treatment). All of it
+ * runs in one transaction through `transact`, the booking's row locked: its old time is given
+ * back and the new time taken in the same transaction, so the unique indexes decide races as
+ * for a new booking, and a refusal rolls everything back (the booking keeps its old slot).
+ * `whileMoving` runs in that transaction once the booking has moved (the updated confirmation
+ * is queued there). Throws an HttpError saying why not: 404 for no such (or a cancelled)
+ * booking, 403 for someone else's, 409 for one that started, passed or was taken meanwhile
+ * ('slot taken' when the new time is held), 400 for the same date and slot, or a rule broken.
+ */
+export async function rescheduleBooking(
+  db: Kysely<Database>,
+  transact: Transact,
+  moment: ClinicMoment,
+  defaults: BookingRules,
+  caller: CurrentUser,
+  id: string,
+  request: RescheduleRequestBody,
+  whileMoving: (tx: Kysely<Database>, moved: Rescheduled) => Promise<void>,
+): Promise<Rescheduled> {
+  const current = await findBooking(db, id);
+  if (!current || current.status === 'cancelled') {
+    throw new HttpError(404, bookingErrors.noSuchBooking);
+  }
+  if (!isOwnBooking(caller, current)) throw new HttpError(403, bookingErrors.notYourBookingToMove);
+  assertMovable(current, moment);
+  const { date, slot } = request;
+  if (date === current.date && slot === current.slot && request.doctorId == null) {
+    throw new HttpError(400, bookingErrors.nothingToChange);
+  }
+  const { treatment } = await bookableSlot(db, moment, defaults, current.treatment_id, date, slot);
+  const found = await doctorsFor(db, treatment, date, request.doctorId);
+  // The booking's own doctor first, when free: a move keeps the patient with their dentist.
+  const candidates = found && [
+    ...found.filter((doctor) => doctor.id === current.doctor_id),
+    ...found.filter((doctor) => doctor.id !== current.doctor_id),
+  ];
+  if (candidates?.length === 0) throw new HttpError(409, messages.slotTaken);
+
+  try {
+    return await transact(async (tx) => {
+      const before = await lockBooking(tx, id);
+      if (!before || before.status === 'cancelled') {
+        throw new HttpError(404, bookingErrors.noSuchBooking);
+      }
+      if (!isOwnBooking(caller, before)) {
+        throw new HttpError(403, bookingErrors.notYourBookingToMove);
+      }
+      assertMovable(before, moment);
+      const unchanged =
+        before.date === date &&
+        before.slot === slot &&
+        (candidates === null || candidates[0]?.id === before.doctor_id);
+      if (unchanged) throw new HttpError(400, bookingErrors.nothingToChange);
+      await releaseBookingUnits(tx, id);
+      const booking = candidates
+        ? await moveWithDoctor(tx, before, { date, slot }, candidates, request.doctorId != null)
+        : await moveBooking(tx, id, { date, slot, doctor_id: null, doctor_name: null });
+      if (!booking) throw new HttpError(409, bookingErrors.notMovable);
+      await recordAudit(tx, {
+        actor: patientActor(caller),
+        action: 'booking.rescheduled',
+        subject: bookingSubject(booking),
+        before: {
+          date: before.date,
+          slot: before.slot,
+          ...(before.doctor_id !== null && {
+            doctor: { id: before.doctor_id, name: before.doctor_name },
+          }),
+        },
+        after: {
+          date: booking.date,
+          slot: booking.slot,
+          ...(booking.doctor_id !== null && {
+            doctor: { id: booking.doctor_id, name: booking.doctor_name },
+          }),
+        },
+      });
+      await whileMoving(tx, { before, booking });
+      return { before, booking };
+    });
+  } catch (error) {
+    if (error instanceof NoDoctorFree) throw new HttpError(409, messages.slotTaken);
+    const rule = brokenBookingRule(error);
+    if (!rule) throw error;
+    if (rule === 'slot' || rule === 'doctor') throw new HttpError(409, messages.slotTaken);
+    const mediumDate = formatMediumDate(date);
+    if (rule === 'patient') {
+      const existing = await findPatientBooking(db, caller.id, current.treatment_id, date);
+      throw new HttpError(
+        409,
+        messages.bookingConflict(formatMediumDate(existing?.date ?? date), existing?.slot ?? slot),
+      );
+    }
+    const overlapping = await findOverlappingBooking(db, caller.id, date, slot);
+    throw new HttpError(
+      409,
+      overlapping
+        ? bookingErrors.overlap(overlapping.treatment_name, mediumDate, overlapping.slot)
+        : messages.slotTaken,
+    );
+  }
+}
+
+/** A booking may be moved while it is booked or confirmed and has not started (409 otherwise). */
+function assertMovable(booking: Booking, moment: ClinicMoment): void {
+  const live = booking.status === 'booked' || booking.status === 'confirmed';
+  if (!live || hasStarted(booking.date, booking.slot, moment)) {
+    throw new HttpError(409, bookingErrors.notMovable);
+  }
+}
+
+/**
+ * Moves the booking to the first of `candidates` free for the whole new time, in the caller's
+ * transaction, each try under a savepoint (as `insertWithDoctor` does for a new booking).
+ */
+async function moveWithDoctor(
+  tx: Kysely<Database>,
+  booking: Booking,
+  to: { date: IsoDate; slot: string },
+  candidates: Provider[],
+  chosen: boolean,
+): Promise<Booking | undefined> {
+  const busy = await doctorsBusyDuring(tx, to.date, to.slot);
+  for (const candidate of candidates) {
+    if (busy.has(candidate.id)) continue;
+    await sql`savepoint doctor_move`.execute(tx);
+    try {
+      const moved = await moveBooking(tx, booking.id, {
+        ...to,
+        doctor_id: candidate.id,
+        doctor_name: candidate.name,
+      });
+      await sql`release savepoint doctor_move`.execute(tx);
+      return moved;
+    } catch (error) {
+      await sql`rollback to savepoint doctor_move`.execute(tx);
+      await sql`release savepoint doctor_move`.execute(tx);
+      const rule = brokenBookingRule(error);
+      if (rule !== 'doctor' && rule !== 'slot') throw error;
+    }
+  }
+  const [only] = candidates;
+  if (chosen && only) throw new HttpError(409, bookingErrors.doctorBusy(only.name, to.slot));
+  throw new NoDoctorFree();
 }

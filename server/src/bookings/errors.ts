@@ -28,4 +28,9 @@ export const bookingErrors = {
   paymentProcessing:
     'Your payment for this appointment is being processed, so it cannot be cancelled now. Please try again in a few minutes or call the clinic.',
   started: 'This appointment has already started or passed, so it can no longer be cancelled.',
+  notYourBookingToMove: 'You can only move your own appointments.',
+  notMovable:
+    'This appointment has already started, passed or been cancelled, so it can no longer be moved.',
+  nothingToChange:
+    'Your appointment is already at that date and time: nothing to change. Please pick another slot.',
 } as const;

@@ -43,6 +43,7 @@ export function newBookingRow(fields: BookingFacts): Booking {
     cancelled_at: null,
     cancelled_by: null,
     cancel_reason: null,
+    sequence: 0,
   };
 }
 
@@ -123,6 +124,14 @@ export async function doctorsBusyDuring(
  */
 export async function insertBooking(tx: Kysely<Database>, booking: NewBooking): Promise<void> {
   await tx.insertInto('booking').values(booking).execute();
+  await insertUnits(tx, booking);
+}
+
+/** The time units a live booking holds: its patient's and its doctor's (see `insertBooking`). */
+async function insertUnits(
+  tx: Kysely<Database>,
+  booking: Pick<NewBooking, 'id' | 'date' | 'slot' | 'patient_id' | 'doctor_id'>,
+): Promise<void> {
   const units = slotUnits(booking.slot);
   if (units.length === 0) return;
   if (booking.patient_id) {
@@ -630,4 +639,61 @@ export async function anonymisePatientBookings(
     .where('patient_id', '=', patientId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The patient's reschedule
+
+/**
+ * A booking by its id, its row locked until the caller's transaction ends (PostgreSQL; SQLite
+ * runs one write transaction at a time already): what a reschedule reads before moving it.
+ */
+export async function lockBooking(tx: Kysely<Database>, id: string): Promise<Booking | undefined> {
+  let query = tx.selectFrom('booking').selectAll().where('id', '=', id);
+  if (tx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** Gives back the time a booking holds (its patient's and its doctor's units), in `tx`. */
+export async function releaseBookingUnits(tx: Kysely<Database>, id: string): Promise<void> {
+  await tx.deleteFrom('booking_unit').where('booking_id', '=', id).execute();
+  await tx.deleteFrom('doctor_unit').where('booking_id', '=', id).execute();
+}
+
+/** Where a booking is moved to: a date, a slot, and the doctor (null: none). */
+export interface BookingMove {
+  date: IsoDate;
+  slot: string;
+  doctor_id: string | null;
+  doctor_name: string | null;
+}
+
+/**
+ * Moves a live (booked or confirmed) booking in place, in the caller's transaction, whose units
+ * `releaseBookingUnits` gave back first: the same row gets the new date, slot and doctor and its
+ * calendar SEQUENCE one higher, and holds the new time's units. The unique indexes decide races
+ * as for a new booking: a violation is thrown (`brokenBookingRule` says which rule). Answers the
+ * moved row, or undefined when the booking is no longer live.
+ */
+export async function moveBooking(
+  tx: Kysely<Database>,
+  id: string,
+  move: BookingMove,
+): Promise<Booking | undefined> {
+  const moved = await tx
+    .updateTable('booking')
+    .set({
+      date: move.date,
+      slot: move.slot,
+      doctor_id: move.doctor_id,
+      doctor_name: move.doctor_name,
+      sequence: sql<number>`sequence + 1`,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', ['booked', 'confirmed'])
+    .returningAll()
+    .executeTakeFirst();
+  if (!moved) return undefined;
+  await insertUnits(tx, moved);
+  return moved;
 }

@@ -10,6 +10,7 @@ import {
   formatMediumDate,
   mediumDateField,
   messages,
+  rescheduleRequestSchema,
   visitStatusRequestSchema,
 } from '@doctors-portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -23,8 +24,8 @@ import { answerPaymentFailure } from '../payments/errors.js';
 import { refundsOf } from '../payments/repository.js';
 import { confirmPayment, releaseBookingPayment } from '../payments/service.js';
 import { availableOn } from './availability.js';
-import { availabilityCache } from './availability-cache.js';
-import { bookSlot, cancelBooking, readableBooking } from './booking-rules.js';
+import { availabilityCache, forgetAvailabilityAnswers } from './availability-cache.js';
+import { bookSlot, cancelBooking, readableBooking, rescheduleBooking } from './booking-rules.js';
 import { cancelByClinic, changeVisitStatus } from './clinic-actions.js';
 import { clinicMoment, clock } from './clock.js';
 import { bookingErrors } from './errors.js';
@@ -299,6 +300,69 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       return { deletedCount: 1 };
     },
   );
+
+  app.post(
+    '/booking/:id/reschedule',
+    {
+      preHandler: [requireUser, uuidOr404],
+      schema: {
+        operationId: 'rescheduleBooking',
+        summary: 'Move one of your own upcoming bookings to another date or slot',
+        description:
+          'The same treatment, the date in the spec’s medium format as in a booking request. ' +
+          'The booking moves in place: the same id, its payment and status kept. The new date ' +
+          'and slot meet the booking rules (400 saying which not: horizon, closed day, minimum ' +
+          'notice, a slot the treatment offers, not started), and the same date and slot is a ' +
+          '400 (nothing to change). For a treatment doctors perform, the booking stays with its ' +
+          'doctor when free, otherwise `doctorId` or a free doctor (as in a booking). Its old ' +
+          'time is given back and the new one held in one transaction: 409 when the new slot is ' +
+          'taken (the booking keeps its old one), or when it overlaps another of yours; 409 for ' +
+          'a booking that has started, passed or is not booked or confirmed; 404 for a ' +
+          'cancelled or unknown booking, 403 for someone else’s. The patient is mailed an ' +
+          'updated confirmation whose calendar event has the same UID and a higher SEQUENCE.',
+        tags: ['bookings'],
+        security: [{ bearer: [] }],
+        params: anyBookingId,
+        body: rescheduleRequestSchema,
+        response: {
+          200: bookingCreatedSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const now = moment();
+      try {
+        const { booking } = await rescheduleBooking(
+          app.db,
+          app.transact,
+          now,
+          app.config.bookingRules,
+          caller,
+          request.params.id,
+          request.body,
+          (tx, { before, booking: moved }) =>
+            app.mailQueue.add(tx, {
+              kind: 'booking-confirmation',
+              to: moved.patient_email,
+              booking: {
+                ...bookingSummary(moved),
+                sequence: moved.sequence,
+                movedFrom: { isoDate: before.date, slot: before.slot },
+              },
+            }),
+        );
+        app.mailQueue.wake();
+        const { cancellationNoticeHours: notice } = await bookingRulesOf(app.db);
+        return { success: true as const, booking: toApiBooking(booking, now, null, notice) };
+      } finally {
+        // Moved, or refused because the slot is taken: this process's answers may be stale.
+        forgetAvailabilityAnswers();
+      }
+    },
+  );
+
   app.patch(
     '/booking/:id/status',
     {

@@ -10,6 +10,7 @@ import * as treatmentCatalogue from './migrations/0007_treatment_catalogue.js';
 import * as clinicCalendar from './migrations/0008_clinic_calendar.js';
 import * as doctorsAsProviders from './migrations/0009_doctors_as_providers.js';
 import * as doctorCalendarFeeds from './migrations/0010_doctor_calendar_feeds.js';
+import * as bookingSequence from './migrations/0011_booking_sequence.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008_clinic_calendar': clinicCalendar,
   '0009_doctors_as_providers': doctorsAsProviders,
   '0010_doctor_calendar_feeds': doctorCalendarFeeds,
+  '0011_booking_sequence': bookingSequence,
 };
 
 export class MigrationError extends StartupError {

@@ -80,6 +80,8 @@ export interface BookingTable {
   doctor_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The doctor's name as it was when booked. */
   doctor_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its calendar event's SEQUENCE (migrations/0011): 0, one more each time it is moved. */
+  sequence: ColumnType<number, number | undefined, number>;
 }
 
 /** Where a visit stands; a cancelled booking stays as a row and frees its slot. */

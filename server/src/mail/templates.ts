@@ -34,6 +34,13 @@ export interface BookingSummary {
   priceDollars: number;
   /** The doctor the visit is with, when there is one (absent in messages queued before). */
   doctorName?: string | null | undefined;
+  /**
+   * The calendar event's SEQUENCE: how many times the patient has moved the booking (absent:
+   * never, 0), so that an updated confirmation's .ics replaces the event by its UID.
+   */
+  sequence?: number | undefined;
+  /** Where the booking was before the patient moved it: the confirmation then says so. */
+  movedFrom?: { isoDate: IsoDate; slot: string } | undefined;
 }
 
 const COLORS = { text: '#1f2937', muted: '#4b5563', accent: '#3a4256', border: '#e5e7eb' };
@@ -388,6 +395,9 @@ function aboutBooking({ clinic, booking, timeZone = clinic.timeZone, url, now }:
       organizer: { name: clinic.name, email: clinic.email },
       ...(event.url ? { url: event.url } : {}),
       method: event.method,
+      ...(booking.sequence !== undefined && event.method === 'PUBLISH'
+        ? { sequence: booking.sequence }
+        : {}),
       ...(now ? { stamp: now } : {}),
     }),
   });
@@ -419,12 +429,17 @@ export function bookingConfirmationEmail(input: BookingConfirmationInput): MailC
     ['Where', `${clinic.name}, ${clinic.address}`],
   ];
   const withDoctor = booking.doctorName ? ` with ${booking.doctorName}` : '';
-  const intro = `Your appointment at ${clinic.name} is set on ${mediumDate} at ${booking.slot}${withDoctor}.`;
-  const calendarNote = 'The attached calendar event adds the appointment to your calendar.';
+  const { movedFrom } = booking;
+  const intro = movedFrom
+    ? `Your appointment at ${clinic.name} has moved from ${formatMediumDate(movedFrom.isoDate)} at ${movedFrom.slot} to ${mediumDate} at ${booking.slot}${withDoctor}.`
+    : `Your appointment at ${clinic.name} is set on ${mediumDate} at ${booking.slot}${withDoctor}.`;
+  const calendarNote = movedFrom
+    ? 'The attached calendar event moves the appointment in your calendar.'
+    : 'The attached calendar event adds the appointment to your calendar.';
   const change = `To change or cancel, call us at ${clinic.phone} or reply to this email.`;
   return framed(clinic, {
-    subject: subject('confirmed'),
-    title: 'Your appointment is booked',
+    subject: subject(movedFrom ? 'moved' : 'confirmed'),
+    title: movedFrom ? 'Your appointment has moved' : 'Your appointment is booked',
     greet: booking.patientName,
     parts: [
       said(intro),

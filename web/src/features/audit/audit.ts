@@ -55,6 +55,7 @@ export const ACTION_CHOICES: Array<{ value: string; label: string }> = [
   { value: 'booking.*', label: 'Bookings: all' },
   { value: 'booking.created', label: 'Bookings: made' },
   { value: 'booking.cancelled', label: 'Bookings: cancelled' },
+  { value: 'booking.rescheduled', label: 'Bookings: moved' },
   { value: 'booking.paid', label: 'Bookings: paid' },
   { value: 'booking.refunded', label: 'Bookings: refunded' },
   { value: 'booking.status', label: 'Bookings: visit status' },
@@ -68,6 +69,7 @@ export const ACTION_CHOICES: Array<{ value: string; label: string }> = [
 const ACTION_NAMES: Record<string, string> = {
   'booking.created': 'Booking made',
   'booking.cancelled': 'Booking cancelled',
+  'booking.rescheduled': 'Booking moved',
   'booking.paid': 'Booking paid',
   'booking.refunded': 'Payment refunded',
   'booking.status': 'Visit status changed',
