@@ -10,6 +10,10 @@ export interface AppointmentsTableProps {
   /** The id of the booking being cancelled right now. */
   cancelling: string | null;
   onCancel: (booking: Booking) => void;
+  /** Offered for each upcoming booking still booked or confirmed: opens the move dialog. */
+  onReschedule?: ((booking: Booking) => void) | undefined;
+  /** The patient's today: bookings before it are not moved. */
+  today?: string | undefined;
   labelledBy: string;
 }
 
@@ -17,10 +21,12 @@ function Payment({
   booking,
   cancelling,
   onCancel,
+  onReschedule,
 }: {
   booking: Booking;
   cancelling: boolean;
   onCancel: () => void;
+  onReschedule: (() => void) | null;
 }) {
   const describedBy = `booking-${booking._id}-treatment`;
   if (booking.status === 'cancelled') {
@@ -51,6 +57,7 @@ function Payment({
           Transaction id:{' '}
           <span className="break-all font-mono text-base-content">{booking.transactionId}</span>
         </span>
+        <RescheduleButton booking={booking} onReschedule={onReschedule} />
       </div>
     );
   }
@@ -67,6 +74,7 @@ function Payment({
       ) : (
         <span className="text-sm text-muted">No payment due</span>
       )}
+      <RescheduleButton booking={booking} onReschedule={onReschedule} />
       {/* Offered only where the server allows it: unpaid and not started yet. */}
       {booking.cancellable ? (
         <button
@@ -86,6 +94,32 @@ function Payment({
   );
 }
 
+/** 'Reschedule', named with the booking's treatment and date, when the booking may move. */
+function RescheduleButton({
+  booking,
+  onReschedule,
+}: {
+  booking: Booking;
+  onReschedule: (() => void) | null;
+}) {
+  if (!onReschedule) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-sm self-start"
+      aria-label={`Reschedule ${booking.treatment} on ${formatMediumDate(booking.date)}`}
+      onClick={onReschedule}
+    >
+      Reschedule
+    </button>
+  );
+}
+
+/** Whether a booking may be moved: booked or confirmed, on `today` or later. */
+const movable = (booking: Booking, today: string | undefined) =>
+  (booking.status === 'booked' || booking.status === 'confirmed') &&
+  (today === undefined || booking.date >= today);
+
 /**
  * The patient's bookings (spec: number, avatar, name, date, schedule, treatment, payment; and the
  * doctor the visit is with, '—' for a treatment no doctor performs): a
@@ -96,6 +130,8 @@ export function AppointmentsTable({
   image,
   cancelling,
   onCancel,
+  onReschedule,
+  today,
   labelledBy,
 }: AppointmentsTableProps) {
   return (
@@ -162,6 +198,9 @@ export function AppointmentsTable({
                   booking={booking}
                   cancelling={cancelling === booking._id}
                   onCancel={() => onCancel(booking)}
+                  onReschedule={
+                    onReschedule && movable(booking, today) ? () => onReschedule(booking) : null
+                  }
                 />
               </td>
             </tr>

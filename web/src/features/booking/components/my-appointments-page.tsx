@@ -1,6 +1,6 @@
-import { type Booking, formatMediumDate, paths } from '@doctors-portal/contract';
+import { type Booking, formatMediumDate, type IsoDate, paths } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -12,7 +12,10 @@ import { ApiError, SessionEndedError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useCancelBooking } from '../api/cancel-booking';
 import { myBookingsQuery } from '../api/get-my-bookings';
+import { useRescheduleBooking } from '../api/reschedule-booking';
+import { localDateToIso } from '../dates';
 import { AppointmentsTable } from './appointments-table';
+import { RescheduleDialog } from './reschedule-dialog';
 
 /**
  * The patient's own appointments (spec section 2, My Appointments): the count, the table, and
@@ -26,6 +29,23 @@ export function MyAppointmentsPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const bookings = useQuery({ ...myBookingsQuery(user?.email ?? ''), enabled: Boolean(user) });
   const cancelling = useCancelBooking();
+  const rescheduling = useRescheduleBooking();
+  const [moving, setMoving] = useState<Booking | null>(null);
+  const today = localDateToIso(new Date());
+
+  const reschedule = async (move: { date: IsoDate; slot: string }): Promise<string | null> => {
+    if (!moving) return null;
+    try {
+      const moved = await rescheduling.mutateAsync({ id: moving._id, ...move });
+      setMoving(null);
+      toast.success(`Moved to ${formatMediumDate(moved.date)}, ${moved.slot}.`);
+      heading.current?.focus();
+      return null;
+    } catch (error) {
+      if (error instanceof SessionEndedError) return null;
+      return error instanceof ApiError ? error.message : 'The appointment could not be moved.';
+    }
+  };
 
   const cancel = async (booking: Booking) => {
     const what = `${booking.treatment} appointment on ${formatMediumDate(booking.date)} at ${booking.slot}`;
@@ -92,10 +112,18 @@ export function MyAppointmentsPage() {
             image={user?.image}
             cancelling={cancelling.isPending ? (cancelling.variables ?? null) : null}
             onCancel={(booking) => void cancel(booking)}
+            onReschedule={setMoving}
+            today={today}
             labelledBy={headingId}
           />
         )}
       </QueryState>
+      <RescheduleDialog
+        booking={moving}
+        today={today}
+        onConfirm={reschedule}
+        onClose={() => setMoving(null)}
+      />
     </div>
   );
 }

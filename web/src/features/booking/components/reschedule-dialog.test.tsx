@@ -1,0 +1,135 @@
+import type { IsoDate } from '@doctors-portal/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SignedInOutlet } from '../../../lib/auth/guards';
+import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
+import { booking, onTheWire, patient, signIn, treatment } from '../../../test/fixtures';
+import { renderInPortal } from '../../../test/render';
+import { MyAppointmentsPage } from './my-appointments-page';
+
+let api: ApiStub;
+beforeEach(() => {
+  api = stubApi();
+  signIn(api, patient);
+});
+
+const showMyAppointments = () =>
+  renderInPortal(null, {
+    at: '/dashboard',
+    routes: (
+      <Route element={<SignedInOutlet />}>
+        <Route path="/dashboard" element={<MyAppointmentsPage />} />
+      </Route>
+    ),
+  });
+
+const FIRST = '08:00 AM - 08:30 AM';
+const SECOND = '08:30 AM - 09:00 AM';
+
+describe('Reschedule in My Appointments', () => {
+  it('is offered for each upcoming live booking, paid or not, named with its treatment and date', async () => {
+    api.on('GET /api/booking', {
+      body: [
+        onTheWire(booking()),
+        onTheWire(
+          booking({
+            _id: 'booking-2',
+            date: '2030-02-11' as IsoDate,
+            paid: true,
+            transactionId: 'pi_1',
+          }),
+        ),
+        onTheWire(
+          booking({
+            _id: 'booking-3',
+            date: '2030-03-01' as IsoDate,
+            status: 'cancelled',
+            cancellable: false,
+            cancelReason: 'The dentist is ill.',
+          }),
+        ),
+        onTheWire(booking({ _id: 'booking-4', date: '2020-03-01' as IsoDate, cancellable: false })),
+      ],
+    });
+    showMyAppointments();
+    await screen.findByRole('heading', { name: 'My Appointments: 4' });
+    expect(
+      screen
+        .getAllByRole('button', { name: /^Reschedule/ })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual([
+      'Reschedule Teeth Cleaning on Jan 5, 2030',
+      'Reschedule Teeth Cleaning on Feb 11, 2030',
+    ]);
+  });
+
+  it('moves a booking to a free slot of the day, says so, and reads the list again', async () => {
+    api.on('GET /api/booking', { body: [onTheWire(booking())] });
+    api.on('GET /api/available', { body: [treatment] });
+    api.on('POST /api/booking/:id/reschedule', (call) => ({
+      body: {
+        success: true,
+        booking: onTheWire(
+          booking({ date: '2030-01-07' as IsoDate, slot: (call.body as { slot: string }).slot }),
+        ),
+      },
+    }));
+    const { user } = showMyAppointments();
+    await user.click(
+      await screen.findByRole('button', { name: 'Reschedule Teeth Cleaning on Jan 5, 2030' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: `Reschedule Teeth Cleaning on Jan 5, 2030 at ${FIRST}`,
+    });
+    // On the booking's own day, its own slot is not offered.
+    const time = await within(dialog).findByRole('combobox', { name: 'Time' });
+    expect(
+      within(time)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Pick a time', SECOND]);
+    fireEvent.change(within(dialog).getByLabelText('New date'), {
+      target: { value: '2030-01-07' },
+    });
+    await waitFor(() =>
+      expect(
+        api
+          .callsTo('GET /api/available')
+          .some((call) => call.url.searchParams.get('date') === 'Jan 7, 2030'),
+      ).toBe(true),
+    );
+    const another = await within(dialog).findByRole('combobox', { name: 'Time' });
+    await waitFor(() => expect(within(another).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(another, FIRST);
+    await user.click(within(dialog).getByRole('button', { name: 'Move appointment' }));
+    expect(await screen.findByText(`Moved to Jan 7, 2030, ${FIRST}.`)).toBeInTheDocument();
+    const [call] = api.callsTo('POST /api/booking/:id/reschedule');
+    expect(call?.path).toBe('/api/booking/booking-1/reschedule');
+    expect(call?.body).toEqual({ date: 'Jan 7, 2030', slot: FIRST });
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    await waitFor(() => expect(api.callsTo('GET /api/booking').length).toBeGreaterThan(1));
+  });
+
+  it('shows a refusal in the dialog, which stays open', async () => {
+    api.on('GET /api/booking', { body: [onTheWire(booking())] });
+    api.on('GET /api/available', { body: [treatment] });
+    api.on(
+      'POST /api/booking/:id/reschedule',
+      failure(409, 'Sorry, someone has just booked this slot. Please pick another one.'),
+    );
+    const { user } = showMyAppointments();
+    await user.click(
+      await screen.findByRole('button', { name: 'Reschedule Teeth Cleaning on Jan 5, 2030' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Time' }), SECOND);
+    await user.click(within(dialog).getByRole('button', { name: 'Move appointment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Sorry, someone has just booked this slot. Please pick another one.',
+    );
+    expect(dialog).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+  });
+});
