@@ -68,6 +68,7 @@ describe('the SPA routes', () => {
     '/dashboard/payment/',
     '/dashboard/payment/a/b',
     '/dashboard/review//',
+    '/dashboard/account/x',
     '/api/health',
     '/uploads/photo.webp',
     '/assets/index.js',
@@ -87,6 +88,7 @@ describe('the SPA routes', () => {
     const table = routesOfPaths(':bookingId').map(shape).sort();
     // The reading of the router itself: if this fails, routesOfRouter no longer understands it.
     expect(router).toContain('/dashboard/payment/:');
+    expect(router).toContain('/dashboard/account');
     expect(router).toEqual(table);
   });
 });

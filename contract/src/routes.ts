@@ -15,6 +15,7 @@ export const paths = {
   dashboard: '/dashboard',
   review: '/dashboard/review',
   history: '/dashboard/history',
+  account: '/dashboard/account',
   payment: (bookingId: string) => `/dashboard/payment/${bookingId}`,
   schedule: '/dashboard/schedule',
   clinic: '/dashboard/clinic',

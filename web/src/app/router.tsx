@@ -19,6 +19,7 @@ const dashboard = screen(() => import('../routes/dashboard/layout'));
 const myAppointments = screen(() => import('../routes/dashboard/my-appointments'));
 const review = screen(() => import('../routes/dashboard/review'));
 const history = screen(() => import('../routes/dashboard/history'));
+const account = screen(() => import('../routes/dashboard/account'));
 const payment = screen(() => import('../routes/dashboard/payment'));
 const schedule = screen(() => import('../routes/dashboard/schedule'));
 const treatments = screen(() => import('../routes/dashboard/treatments'));
@@ -48,6 +49,7 @@ export function AppRouter() {
               <Route index element={myAppointments} />
               <Route path="review" element={review} />
               <Route path="history" element={history} />
+              <Route path="account" element={account} />
               <Route path="payment/:bookingId" element={payment} />
               <Route element={<AdminOutlet />}>
                 <Route path="schedule" element={schedule} />

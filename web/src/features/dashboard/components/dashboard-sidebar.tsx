@@ -10,6 +10,7 @@ import {
 import { UserAvatar } from '../../../components/user-avatar';
 import { useAdminStatus, useAuth } from '../../../lib/auth/auth-provider';
 import {
+  AccountIcon,
   AuditIcon,
   CalendarIcon,
   ClipboardIcon,
@@ -30,11 +31,12 @@ interface Item {
   end?: boolean;
 }
 
-/** The spec's sidebar links, in its order. */
+/** The spec's sidebar links, in its order, then the patient's own account. */
 const PATIENT_ITEMS: Item[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: <CalendarIcon />, end: true },
   { label: 'My Review', to: paths.review, icon: <StarIcon /> },
   { label: 'My History', to: paths.history, icon: <HistoryIcon /> },
+  { label: 'Account', to: paths.account, icon: <AccountIcon /> },
 ];
 
 const ADMIN_ITEMS: Item[] = [

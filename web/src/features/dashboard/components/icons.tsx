@@ -26,6 +26,13 @@ export const HistoryIcon = () => (
   </LinkIcon>
 );
 
+export const AccountIcon = () => (
+  <LinkIcon>
+    <circle cx="12" cy="8" r="3.5" />
+    <path d="M5 19.5a7 7 0 0 1 14 0" />
+  </LinkIcon>
+);
+
 export const UsersIcon = () => (
   <LinkIcon>
     <circle cx="9" cy="8" r="3.5" />

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SignedInOutlet } from '../../../lib/auth/guards';
+import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
+import { patient, signIn } from '../../../test/fixtures';
+import { renderInPortal } from '../../../test/render';
+import { AccountPage } from './account-page';
+
+let api: ApiStub;
+beforeEach(() => {
+  api = stubApi();
+  signIn(api, patient);
+});
+
+/** The confirming button of the open question. */
+const confirmButton = async () =>
+  within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete my account' });
+
+const showAccount = () =>
+  renderInPortal(null, {
+    at: '/dashboard/account',
+    routes: (
+      <>
+        <Route element={<SignedInOutlet />}>
+          <Route path="/dashboard/account" element={<AccountPage />} />
+        </Route>
+        <Route path="/home" element={<h1>Home page</h1>} />
+      </>
+    ),
+  });
+
+describe('Account', () => {
+  it('saves a new name through the identity service', async () => {
+    api.on('POST /api/auth/update-user', { body: { status: true } });
+    const { user } = showAccount();
+    const name = await screen.findByLabelText('Name');
+    expect(name).toHaveValue(patient.name);
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Name is Required')).toBeVisible();
+    expect(api.callsTo('POST /api/auth/update-user')).toHaveLength(0);
+    await user.type(name, 'Jane Newname');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Your name has been saved.')).toBeVisible();
+    expect(api.callsTo('POST /api/auth/update-user')[0]?.body).toEqual({ name: 'Jane Newname' });
+  });
+
+  it('changes the password with the current one, checking the new one first', async () => {
+    api.on('POST /api/auth/change-password', { body: { token: null } });
+    const { user } = showAccount();
+    await screen.findByRole('button', { name: 'Change password' });
+    await user.type(screen.getAllByLabelText('Current password')[0] as HTMLElement, 'old-secret-1');
+    await user.type(screen.getByLabelText('New password'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(api.callsTo('POST /api/auth/change-password')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'a-fresh-smile-2031');
+    await user.type(screen.getByLabelText('Repeat the new password'), 'a-fresh-smile-2031');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password has been changed.')).toBeVisible();
+    expect(api.callsTo('POST /api/auth/change-password')[0]?.body).toEqual({
+      currentPassword: 'old-secret-1',
+      newPassword: 'a-fresh-smile-2031',
+      revokeOtherSessions: false,
+    });
+  });
+
+  it('downloads all my data as the file the server names', async () => {
+    api.on('GET /api/account/export', {
+      body: { profile: { email: patient.email }, bookings: [] },
+      headers: { 'content-disposition': 'attachment; filename="doctors-portal-my-data.json"' },
+    });
+    const created = vi.fn(() => 'blob:my-data');
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = showAccount();
+    await user.click(await screen.findByRole('button', { name: 'Download my data' }));
+    expect(
+      await screen.findByText('Your data was downloaded as doctors-portal-my-data.json.'),
+    ).toBeVisible();
+    expect(created).toHaveBeenCalled();
+    expect(click).toHaveBeenCalled();
+    expect(api.callsTo('GET /api/account/export')[0]?.headers.get('authorization')).toBe(
+      'Bearer token-1',
+    );
+    click.mockRestore();
+  });
+
+  it('asks before deleting the account, and signs out afterwards', async () => {
+    api.on('DELETE /api/account', { body: { deletedCount: 1, cancelledBookings: 1 } });
+    const { user } = showAccount();
+    const deleteButton = await screen.findByRole('button', { name: 'Delete my account' });
+    const field = screen.getAllByLabelText('Current password').at(-1) as HTMLElement;
+    await user.type(field, 'plaque-free-smile-42');
+
+    // Kept: nothing is sent.
+    await user.click(deleteButton);
+    expect(await screen.findByRole('heading', { name: /Delete your account\?/ })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Keep my account' }));
+    expect(api.callsTo('DELETE /api/account')).toHaveLength(0);
+
+    await user.click(deleteButton);
+    await user.click(await confirmButton());
+    await waitFor(() => expect(api.callsTo('DELETE /api/account')).toHaveLength(1));
+    expect(api.callsTo('DELETE /api/account')[0]?.body).toEqual({
+      password: 'plaque-free-smile-42',
+      confirmation: 'plaque-free-smile-42',
+    });
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeVisible();
+    await waitFor(() => expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1));
+    expect(await screen.findByText('Your account has been deleted.')).toBeVisible();
+  });
+
+  it("shows the server's reason when the password is wrong", async () => {
+    api.on('DELETE /api/account', failure(403, 'That is not your current password.'));
+    const { user } = showAccount();
+    await screen.findByRole('button', { name: 'Delete my account' });
+    await user.type(screen.getAllByLabelText('Current password').at(-1) as HTMLElement, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(await confirmButton());
+    expect(await screen.findByText('That is not your current password.')).toBeVisible();
+  });
+});

@@ -1,0 +1,255 @@
+import { DELETE_CONFIRMATION, nameField, passwordField, paths } from '@doctors-portal/contract';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { Field } from '../../../components/form-field';
+import { reasonOf } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { downloadMyData } from '../api/export-my-data';
+import { useChangeName, useChangePassword, useRemoveAccount } from '../api/update-account';
+
+function Panel({
+  title,
+  children,
+  danger = false,
+}: {
+  title: string;
+  children: ReactNode;
+  danger?: boolean;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className={`rounded-box border bg-base-100 p-4 shadow-soft sm:p-6 ${
+        danger ? 'border-error/40' : 'border-base-300'
+      }`}
+    >
+      <h2 id={id} className="heading-3 text-neutral">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function NameForm({ name }: { name: string }) {
+  const [value, setValue] = useState(name);
+  const [error, setError] = useState<string>();
+  const change = useChangeName();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = nameField.safeParse(value);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    change.mutate(parsed.data, {
+      onSuccess: () => toast.success('Your name has been saved.'),
+    });
+  };
+  return (
+    <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4">
+      <Field
+        label="Name"
+        name="name"
+        autoComplete="name"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={error}
+      />
+      {change.isError ? (
+        <ErrorAlert>{reasonOf(change.error, 'Your name could not be saved.')}</ErrorAlert>
+      ) : null}
+      <button type="submit" className="btn btn-primary self-start" disabled={change.isPending}>
+        Save name
+      </button>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const [fields, setFields] = useState({ current: '', next: '', repeat: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof fields, string>>>({});
+  const change = useChangePassword();
+  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields((now) => ({ ...now, [name]: event.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!fields.current) found.current = 'Please enter your current password';
+    const next = passwordField.safeParse(fields.next);
+    if (!next.success) found.next = next.error.issues[0]?.message;
+    else if (fields.repeat !== fields.next) found.repeat = 'The two passwords differ';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    change.mutate(
+      { currentPassword: fields.current, newPassword: fields.next },
+      {
+        onSuccess: () => {
+          setFields({ current: '', next: '', repeat: '' });
+          toast.success('Your password has been changed.');
+        },
+      },
+    );
+  };
+  return (
+    <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4">
+      <Field
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={fields.current}
+        onChange={set('current')}
+        error={errors.current}
+      />
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={fields.next}
+        onChange={set('next')}
+        error={errors.next}
+        hint="At least 6 characters, and not one of the most common passwords."
+      />
+      <Field
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+        value={fields.repeat}
+        onChange={set('repeat')}
+        error={errors.repeat}
+      />
+      {change.isError ? (
+        <ErrorAlert>{reasonOf(change.error, 'Your password could not be changed.')}</ErrorAlert>
+      ) : null}
+      <button type="submit" className="btn btn-primary self-start" disabled={change.isPending}>
+        Change password
+      </button>
+    </form>
+  );
+}
+
+function ExportData() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const download = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const name = await downloadMyData();
+      toast.success(`Your data was downloaded as ${name}.`);
+    } catch (failure) {
+      setError(reasonOf(failure, 'Your data could not be downloaded.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <p className="max-w-2xl">
+        One JSON file with your profile, all your bookings (cancelled ones too), payments and
+        refunds, the messages you sent us and what you did in the portal. No password or card
+        details are in it.
+      </p>
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      <button
+        type="button"
+        className="btn btn-primary btn-outline"
+        onClick={download}
+        disabled={busy}
+      >
+        Download my data
+      </button>
+    </div>
+  );
+}
+
+function DeleteAccount() {
+  const [secret, setSecret] = useState('');
+  const [error, setError] = useState<string>();
+  const confirm = useConfirm();
+  const remove = useRemoveAccount();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!secret) {
+      setError(`Please enter your current password (or ${DELETE_CONFIRMATION})`);
+      return;
+    }
+    setError(undefined);
+    const sure = await confirm({
+      message:
+        'Delete your account? Your upcoming unpaid appointments will be cancelled, and you will be signed out. This cannot be undone.',
+      confirmLabel: 'Delete my account',
+      cancelLabel: 'Keep my account',
+      danger: true,
+    });
+    if (!sure) return;
+    remove.mutate(
+      { password: secret, confirmation: secret },
+      {
+        onSuccess: async () => {
+          toast.success('Your account has been deleted.');
+          // Away from the signed-in pages first, so that the sign-in guard does not ask to log in.
+          navigate(paths.home, { replace: true });
+          await auth.signOut();
+        },
+      },
+    );
+  };
+  return (
+    <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4">
+      <p>
+        Upcoming appointments you have not paid for are cancelled and their times freed. Past and
+        paid visits stay in the clinic&rsquo;s records without your name or phone.
+      </p>
+      <Field
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={secret}
+        onChange={(event) => setSecret(event.target.value)}
+        error={error}
+        hint={`Signed in with Google only? Type ${DELETE_CONFIRMATION} instead.`}
+      />
+      {remove.isError ? (
+        <ErrorAlert>{reasonOf(remove.error, 'Your account could not be deleted.')}</ErrorAlert>
+      ) : null}
+      <button type="submit" className="btn btn-error self-start" disabled={remove.isPending}>
+        Delete my account
+      </button>
+    </form>
+  );
+}
+
+/** /dashboard/account: the patient's name and password, their data, and removing the account. */
+export function AccountPage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <p className="eyebrow">Your account</p>
+        <h1 className="heading-2 mt-2 text-neutral">Account</h1>
+        <p className="mt-2 text-muted break-all">{user.email}</p>
+      </div>
+      <Panel title="Your name">
+        <NameForm name={user.name} />
+      </Panel>
+      <Panel title="Password">
+        <PasswordForm />
+      </Panel>
+      <Panel title="Your data">
+        <ExportData />
+      </Panel>
+      <Panel title="Delete my account" danger>
+        <DeleteAccount />
+      </Panel>
+    </div>
+  );
+}
