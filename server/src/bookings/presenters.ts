@@ -79,15 +79,28 @@ export function bookingSummary(row: Booking): BookingSummary {
     slot: row.slot,
     priceDollars: centsToDollars(row.price_cents),
     doctorName: row.doctor_name,
+    sequence: row.sequence,
   };
 }
 
 /** By date, then by the slot's start time (labels do not sort as text), then by booking time. */
-export function inAppointmentOrder<T extends Booking>(rows: T[]): T[] {
-  // Each label read once rather than at every comparison; ISO dates and times sort as text.
+export function inAppointmentOrder<T extends Pick<Booking, 'date' | 'slot' | 'created_at'>>(
+  rows: T[],
+): T[] {
+  // Each label read once rather than at every comparison (a day repeats a few dozen labels);
+  // ISO dates and times sort as text.
+  const starts = new Map<string, number>();
+  const startOf = (slot: string) => {
+    let start = starts.get(slot);
+    if (start === undefined) {
+      start = slotStartMinutes(slot) ?? Number.MAX_SAFE_INTEGER;
+      starts.set(slot, start);
+    }
+    return start;
+  };
   const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return rows
-    .map((row) => ({ row, start: slotStartMinutes(row.slot) ?? Number.MAX_SAFE_INTEGER }))
+    .map((row) => ({ row, start: startOf(row.slot) }))
     .sort(
       (a, b) =>
         text(a.row.date, b.row.date) ||

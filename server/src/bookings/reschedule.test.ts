@@ -218,6 +218,25 @@ describe(`rescheduling a booking (${engine})`, () => {
     expect(audit[0]).toMatchObject({ actor_kind: 'patient', actor_id: jane.id });
     expect(JSON.parse(audit[0]?.before ?? '')).toEqual({ date: clinicDay(110), slot: TEN });
     expect(JSON.parse(audit[0]?.after ?? '')).toEqual({ date: clinicDay(111), slot: ELEVEN });
+
+    // The clinic's cancellation outranks the moved event: SEQUENCE 2, the same UID.
+    const admin = await signedUpAdmin(t, 'Front Desk');
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${id}/cancel`,
+      headers: bearer(admin.token),
+      payload: { reason: 'The hygienist is ill.' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const cancellation = await smtp.waitForMail(
+      (mail) =>
+        mail.envelope.to.includes(jane.email) &&
+        (mail.subject ?? '').startsWith('Appointment cancelled'),
+    );
+    const withdrawn = calendarOf(cancellation);
+    expect(/^UID:(.+)$/m.exec(withdrawn)?.[1]).toBe(uid);
+    expect(withdrawn).toMatch(/^METHOD:CANCEL\r?$/m);
+    expect(withdrawn).toMatch(/^SEQUENCE:2\r?$/m);
   });
 
   it('moves a booking with a doctor, keeping the doctor and moving the doctor’s time', async () => {

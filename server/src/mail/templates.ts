@@ -395,9 +395,12 @@ function aboutBooking({ clinic, booking, timeZone = clinic.timeZone, url, now }:
       organizer: { name: clinic.name, email: clinic.email },
       ...(event.url ? { url: event.url } : {}),
       method: event.method,
-      ...(booking.sequence !== undefined && event.method === 'PUBLISH'
-        ? { sequence: booking.sequence }
-        : {}),
+      // A cancellation outranks the event as last sent (moved `sequence` times).
+      ...(event.method === 'CANCEL'
+        ? { sequence: (booking.sequence ?? 0) + 1 }
+        : booking.sequence !== undefined
+          ? { sequence: booking.sequence }
+          : {}),
       ...(now ? { stamp: now } : {}),
     }),
   });
