@@ -83,3 +83,13 @@ export async function listAudit(
   const last = page.at(-1);
   return { rows: page, nextCursor: more && last ? encodeCursor(last) : null };
 }
+
+/** The entries an account made, oldest first, for its owner's own data. */
+export async function auditEntriesBy(db: Kysely<Database>, actorId: string) {
+  return db
+    .selectFrom('audit_log')
+    .select(['at', 'action', 'subject_type', 'subject_id', 'subject_label', 'before', 'after'])
+    .where('actor_id', '=', actorId)
+    .orderBy('at')
+    .execute();
+}

@@ -63,3 +63,13 @@ export async function markContactMessage(
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** The messages sent from an address, oldest first, for its owner's own data. */
+export async function contactMessagesFrom(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('contact_message')
+    .select(['subject', 'message', 'created_at', 'read_at'])
+    .where('email', '=', email)
+    .orderBy('created_at')
+    .execute();
+}

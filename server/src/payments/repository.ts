@@ -129,3 +129,25 @@ export async function recordStripeEvent(
 export async function forgetStripeEvent(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('stripe_event').where('id', '=', id).execute();
 }
+
+/** The payments of these bookings, oldest first, for the patient's own data (no card data). */
+export async function paymentsOfBookings(db: Kysely<Database>, bookingIds: string[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .selectFrom('payment')
+    .select(['booking_id', 'provider', 'amount_cents', 'currency', 'created_at'])
+    .where('booking_id', 'in', bookingIds)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** The refunds of these bookings, oldest first, for the patient's own data. */
+export async function refundsOfBookings(db: Kysely<Database>, bookingIds: string[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .selectFrom('refund')
+    .select(['booking_id', 'provider', 'amount_cents', 'currency', 'reason', 'created_at'])
+    .where('booking_id', 'in', bookingIds)
+    .orderBy('created_at')
+    .execute();
+}

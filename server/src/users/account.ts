@@ -2,6 +2,7 @@ import type { HistoryEntry, HistoryStatus, IsoDate } from '@doctors-portal/contr
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { bookingSubject, patientActor, recordAudit, userSubject } from '../audit/log.js';
+import { auditEntriesBy } from '../audit/repository.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { PaymentRelease } from '../bookings/booking-rules.js';
 import {
@@ -11,7 +12,9 @@ import {
   listPatientHistory,
   upcomingUnpaidBookingsOf,
 } from '../bookings/repository.js';
+import { contactMessagesFrom } from '../contact/repository.js';
 import type { Booking, Database } from '../db/schema.js';
+import { paymentsOfBookings, refundsOfBookings } from '../payments/repository.js';
 
 /** What a removed patient's bookings keep in place of their name and phone. */
 export const FORMER_PATIENT = { name: 'Former patient', phone: '' } as const;
@@ -81,35 +84,12 @@ export async function accountExport(db: Kysely<Database>, userId: string) {
     .execute();
   const bookings = await listAllPatientBookings(db, userId);
   const ids = bookings.map((booking) => booking.id);
-  const [payments, refunds] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .selectFrom('payment')
-            .select(['booking_id', 'provider', 'amount_cents', 'currency', 'created_at'])
-            .where('booking_id', 'in', ids)
-            .orderBy('created_at')
-            .execute(),
-          db
-            .selectFrom('refund')
-            .select(['booking_id', 'provider', 'amount_cents', 'currency', 'reason', 'created_at'])
-            .where('booking_id', 'in', ids)
-            .orderBy('created_at')
-            .execute(),
-        ]);
-  const contactMessages = await db
-    .selectFrom('contact_message')
-    .select(['subject', 'message', 'created_at', 'read_at'])
-    .where('email', '=', user.email)
-    .orderBy('created_at')
-    .execute();
-  const auditEntries = await db
-    .selectFrom('audit_log')
-    .select(['at', 'action', 'subject_type', 'subject_id', 'subject_label', 'before', 'after'])
-    .where('actor_id', '=', userId)
-    .orderBy('at')
-    .execute();
+  const [payments, refunds, contactMessages, auditEntries] = await Promise.all([
+    paymentsOfBookings(db, ids),
+    refundsOfBookings(db, ids),
+    contactMessagesFrom(db, user.email),
+    auditEntriesBy(db, userId),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
     profile: {
