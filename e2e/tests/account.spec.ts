@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import { addDays, formatMediumDate, todayIn } from '@doctors-portal/contract';
+import { expectNoAxeViolations } from '../fixtures/axe.js';
+import { expect, expectNoSidewaysScroll, test } from '../fixtures/test.js';
+
+/**
+ * The patient's own history and account: the History screen keeps the spec's heading, the data
+ * download holds the patient's bookings, and deleting the account signs them out and frees the
+ * time of their upcoming unpaid visit. Both screens are axe-clean and fit 375 px.
+ */
+test('a patient downloads their data and deletes their account, which frees their upcoming slot', async ({
+  page,
+  signUp,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const patient = await signUp();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /My Appointments/ })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const clinic = (await (await page.request.get('/api/clinic')).json()) as { timeZone: string };
+  const day = formatMediumDate(
+    addDays(todayIn(clinic.timeZone), 45 + Math.floor(Math.random() * 40)),
+  );
+  const slotsOn = async () => {
+    const list = (await (
+      await page.request.get(`/api/available?date=${encodeURIComponent(day)}`)
+    ).json()) as Array<{ _id: string; slots: string[] }>;
+    return list.find((item) => item._id === 'cavity-filling')?.slots ?? [];
+  };
+  const slot = (await slotsOn()).at(-1) ?? '';
+  const booked = await page.request.post('/api/booking', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { treatmentId: 'cavity-filling', date: day, slot, phone: '+1 555 010 5151', age: 61 },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const bookingId = (await booked.json()).booking._id as string;
+  expect(await slotsOn()).not.toContain(slot);
+
+  await page.goto('/dashboard/history');
+  await expect(page.getByRole('heading', { name: 'This is my History!', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page, '/dashboard/history', testInfo);
+
+  await page.goto('/dashboard/account');
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page, '/dashboard/account', testInfo);
+
+  // All my data, as one JSON file.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const file = JSON.parse(fs.readFileSync(await (await download).path(), 'utf8')) as {
+    profile: { email: string };
+    bookings: Array<{ id: string }>;
+  };
+  expect(file.profile.email).toBe(patient.email);
+  expect(file.bookings.map((booking) => booking.id)).toContain(bookingId);
+  expect(JSON.stringify(file)).not.toContain(patient.password);
+
+  // At 375 px the page reads without sideways scrolling.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Deleting the account, after a confirmation: signed out, and the slot is free again.
+  const removal = page.getByRole('region', { name: 'Delete my account' });
+  await removal.getByLabel('Current password').fill(patient.password);
+  await removal.getByRole('button', { name: 'Delete my account' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('This cannot be undone.');
+  await confirm.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  await expect.poll(slotsOn).toContain(slot);
+});
