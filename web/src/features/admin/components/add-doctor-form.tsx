@@ -2,24 +2,21 @@ import { doctorFormSchema, messages } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
-import { Field, SelectField } from '../../../components/form-field';
-import { QueryError } from '../../../components/query-state';
+import { Field } from '../../../components/form-field';
 import { ApiError, SessionEndedError } from '../../../lib/api-client';
 import { useAddDoctor } from '../api/add-doctor';
 import { servicesQuery } from '../api/get-services';
 import { useUploadImage } from '../api/upload-image';
+import { doctorFormErrors, hoursOf, PhotoField, SpecialtyField } from './doctor-form-parts';
 import {
-  AlsoPerformsField,
-  DaysOffField,
   DEFAULT_HOURS,
   type DoctorHours,
+  DoctorHoursControls,
   extraTreatmentIds,
-  hoursErrors,
-  WorksOnField,
 } from './doctor-hours-fields';
-import { PHOTO_ACCEPT, PHOTO_MAX_MB, PhotoPreview, photoProblem } from './doctor-photo';
+import { PHOTO_MAX_MB, photoProblem } from './doctor-photo';
 
 interface DoctorFormValues extends DoctorHours {
   name: string;
@@ -45,25 +42,16 @@ const EMPTY: DoctorFormValues = {
 
 /** The shared add-doctor schema for name, email and specialty, the photo's and work days' checks. */
 const resolver: Resolver<DoctorFormValues, unknown, DoctorFormOutput> = async (values) => {
-  const errors: FieldErrors<DoctorFormValues> = {};
   const parsed = doctorFormSchema.safeParse(values);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (field === 'name' || field === 'email' || field === 'specialty') {
-        errors[field] ??= { type: issue.code, message: issue.message };
-      }
-    }
-  }
   const photo = values.photo?.[0];
-  const problem = photoProblem(photo);
-  if (problem) errors.photo = { type: 'validate', message: problem };
-  if (values.workDays.length === 0) {
-    errors.workDays = { type: 'validate', message: hoursErrors.noWorkDay };
-  }
-  if (!parsed.success || problem || !photo || errors.workDays) return { values: {}, errors };
-  const { alsoPerforms, workDays, daysOff } = values;
-  return { values: { ...parsed.data, photo, alsoPerforms, workDays, daysOff }, errors: {} };
+  const errors: FieldErrors<DoctorFormValues> = doctorFormErrors(
+    parsed.error?.issues ?? [],
+    ['name', 'email', 'specialty'],
+    photoProblem(photo),
+    values,
+  );
+  if (!parsed.success || !photo || Object.keys(errors).length > 0) return { values: {}, errors };
+  return { values: { ...parsed.data, photo, ...hoursOf(values) }, errors: {} };
 };
 
 type Phase = 'idle' | 'uploading' | 'saving';
@@ -162,86 +150,38 @@ export function AddDoctorForm() {
           {...register('email')}
           error={errors.email?.message}
         />
-        <div className="sm:col-span-2">
-          <SelectField
-            label="Select Specialty"
-            {...register('specialty')}
-            disabled={working || !services.data}
-            error={errors.specialty?.message}
-            hint={
-              services.isPending
-                ? 'Loading the clinic’s services…'
-                : serviceList.length === 0 && services.isSuccess
-                  ? 'The clinic has no services yet.'
-                  : undefined
-            }
-          >
+        <SpecialtyField
+          className="sm:col-span-2"
+          services={services}
+          registration={register('specialty')}
+          disabled={working || !services.data}
+          error={errors.specialty?.message}
+          hint={
+            services.isPending
+              ? 'Loading the clinic’s services…'
+              : serviceList.length === 0 && services.isSuccess
+                ? 'The clinic has no services yet.'
+                : undefined
+          }
+          first={
             <option value="" disabled>
               {services.isPending ? 'Loading…' : 'Choose one of the clinic’s services'}
             </option>
-            {serviceList.map((service) => (
-              <option key={service._id} value={service.name}>
-                {service.name}
-              </option>
-            ))}
-          </SelectField>
-          {services.isError ? (
-            <QueryError
-              message={`The specialties could not be loaded. ${services.error.message}`}
-              onRetry={() => void services.refetch()}
-              retrying={services.isFetching}
-              className="mt-3 flex flex-wrap items-center gap-3"
-            />
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-start">
-          <PhotoPreview file={photo} />
-          <div className="min-w-0 flex-1">
-            <Field
-              label="Photo"
-              type="file"
-              accept={PHOTO_ACCEPT}
-              {...register('photo')}
-              error={errors.photo?.message}
-              hint={`A JPEG, PNG or WebP image of ${PHOTO_MAX_MB} MB or less. It is shown on the doctor list.`}
-            />
-          </div>
-        </div>
-        <div className="sm:col-span-2">
-          <Controller
-            control={control}
-            name="alsoPerforms"
-            render={({ field }) => (
-              <AlsoPerformsField
-                services={serviceList}
-                specialty={specialty}
-                value={field.value}
-                onChange={field.onChange}
-              />
-            )}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <Controller
-            control={control}
-            name="workDays"
-            render={({ field }) => (
-              <WorksOnField
-                value={field.value}
-                onChange={field.onChange}
-                firstRef={field.ref}
-                error={errors.workDays?.message}
-              />
-            )}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <Controller
-            control={control}
-            name="daysOff"
-            render={({ field }) => <DaysOffField value={field.value} onChange={field.onChange} />}
-          />
-        </div>
+          }
+        />
+        <PhotoField
+          file={photo}
+          label="Photo"
+          registration={register('photo')}
+          error={errors.photo?.message}
+          hint={`A JPEG, PNG or WebP image of ${PHOTO_MAX_MB} MB or less. It is shown on the doctor list.`}
+        />
+        <DoctorHoursControls
+          control={control}
+          services={serviceList}
+          specialty={specialty}
+          errors={errors}
+        />
       </fieldset>
       <div className="flex flex-col-reverse gap-3 border-t border-base-300 pt-5 sm:flex-row sm:items-center sm:justify-end">
         <button type="submit" className="btn btn-primary sm:min-w-40" disabled={working}>

@@ -5,6 +5,7 @@ import {
   type Service,
 } from '@doctors-portal/contract';
 import { type Ref, useId, useState } from 'react';
+import { type Control, Controller, type FieldErrors, type Path } from 'react-hook-form';
 
 /** What a doctor performs beyond the specialty, the weekdays they work, and their dates off. */
 export interface DoctorHours {
@@ -249,5 +250,68 @@ export function DaysOffField({
         </ul>
       )}
     </fieldset>
+  );
+}
+
+export interface DoctorHoursControlsProps<T extends DoctorHours, O> {
+  control: Control<T, unknown, O>;
+  services: Service[];
+  /** The chosen specialty, whose own treatment is not offered as an extra. */
+  specialty: string;
+  errors: FieldErrors<DoctorHours>;
+}
+
+/** 'Also performs', 'Works on' and 'Days off', each a full-width row of a doctor's form. */
+export function DoctorHoursControls<T extends DoctorHours, O>({
+  control,
+  services,
+  specialty,
+  errors,
+}: DoctorHoursControlsProps<T, O>) {
+  return (
+    <>
+      <div className="sm:col-span-2">
+        <Controller
+          control={control}
+          name={'alsoPerforms' as Path<T>}
+          render={({ field }) => (
+            <AlsoPerformsField
+              services={services}
+              specialty={specialty}
+              value={field.value as string[]}
+              onChange={field.onChange}
+            />
+          )}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <Controller
+          control={control}
+          name={'workDays' as Path<T>}
+          render={({ field }) => (
+            <WorksOnField
+              value={field.value as number[]}
+              onChange={field.onChange}
+              firstRef={field.ref}
+              error={errors.workDays?.message}
+            />
+          )}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <Controller
+          control={control}
+          name={'daysOff' as Path<T>}
+          render={({ field }) => (
+            <DaysOffField value={field.value as IsoDate[]} onChange={field.onChange} />
+          )}
+        />
+        {errors.daysOff?.message ? (
+          <p role="alert" className="mt-1 text-sm text-error">
+            {errors.daysOff.message}
+          </p>
+        ) : null}
+      </div>
+    </>
   );
 }

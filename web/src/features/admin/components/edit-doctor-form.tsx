@@ -7,24 +7,17 @@ import {
 } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
-import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
-import { Field, SelectField } from '../../../components/form-field';
-import { QueryError } from '../../../components/query-state';
+import { Field } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError, reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { servicesQuery } from '../api/get-services';
 import { useUpdateDoctor } from '../api/update-doctor';
 import { useUploadImage } from '../api/upload-image';
-import {
-  AlsoPerformsField,
-  DaysOffField,
-  type DoctorHours,
-  extraTreatmentIds,
-  hoursErrors,
-  WorksOnField,
-} from './doctor-hours-fields';
-import { PHOTO_ACCEPT, PHOTO_MAX_MB, PhotoPreview, photoProblem } from './doctor-photo';
+import { doctorFormErrors, hoursOf, PhotoField, SpecialtyField } from './doctor-form-parts';
+import { type DoctorHours, DoctorHoursControls, extraTreatmentIds } from './doctor-hours-fields';
+import { PHOTO_MAX_MB, photoProblem } from './doctor-photo';
 
 interface EditValues extends DoctorHours {
   name: string;
@@ -43,25 +36,16 @@ const nameAndSpecialty = doctorFormSchema.pick({ name: true, specialty: true });
 
 /** The add-doctor rules for name and specialty; a photo is checked only when one is chosen. */
 const resolver: Resolver<EditValues, unknown, EditOutput> = async (values) => {
-  const errors: FieldErrors<EditValues> = {};
   const parsed = nameAndSpecialty.safeParse(values);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (field === 'name' || field === 'specialty') {
-        errors[field] ??= { type: issue.code, message: issue.message };
-      }
-    }
-  }
   const photo = values.photo?.[0] ?? null;
-  const problem = photo ? photoProblem(photo) : null;
-  if (problem) errors.photo = { type: 'validate', message: problem };
-  if (values.workDays.length === 0) {
-    errors.workDays = { type: 'validate', message: hoursErrors.noWorkDay };
-  }
-  if (!parsed.success || problem || errors.workDays) return { values: {}, errors };
-  const { alsoPerforms, workDays, daysOff } = values;
-  return { values: { ...parsed.data, photo, alsoPerforms, workDays, daysOff }, errors: {} };
+  const errors: FieldErrors<EditValues> = doctorFormErrors(
+    parsed.error?.issues ?? [],
+    ['name', 'specialty'],
+    photo ? photoProblem(photo) : null,
+    values,
+  );
+  if (!parsed.success || Object.keys(errors).length > 0) return { values: {}, errors };
+  return { values: { ...parsed.data, photo, ...hoursOf(values) }, errors: {} };
 };
 
 /** The form's first values: the doctor as stored, the specialty's treatment left out of the extras. */
@@ -238,85 +222,27 @@ export function EditDoctorForm({ doctor, onClose }: EditDoctorFormProps) {
             {...register('name')}
             error={errors.name?.message}
           />
-          <div>
-            <SelectField
-              label="Select Specialty"
-              {...register('specialty')}
-              disabled={isSubmitting || !services.data}
-              error={errors.specialty?.message}
-            >
-              {!offered ? <option value={doctor.specialty}>{doctor.specialty}</option> : null}
-              {serviceList.map((service) => (
-                <option key={service._id} value={service.name}>
-                  {service.name}
-                </option>
-              ))}
-            </SelectField>
-            {services.isError ? (
-              <QueryError
-                message={`The specialties could not be loaded. ${services.error.message}`}
-                onRetry={() => void services.refetch()}
-                retrying={services.isFetching}
-                className="mt-3 flex flex-wrap items-center gap-3"
-              />
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-start">
-            <PhotoPreview
-              file={photo}
-              current={{ url: doctor.image, alt: `The current photo of ${doctor.name}` }}
-            />
-            <div className="min-w-0 flex-1">
-              <Field
-                label="New photo (optional)"
-                type="file"
-                accept={PHOTO_ACCEPT}
-                {...register('photo')}
-                error={errors.photo?.message}
-                hint={`Leave it empty to keep the current photo. A JPEG, PNG or WebP image of ${PHOTO_MAX_MB} MB or less.`}
-              />
-            </div>
-          </div>
-          <div className="sm:col-span-2">
-            <Controller
-              control={control}
-              name="alsoPerforms"
-              render={({ field }) => (
-                <AlsoPerformsField
-                  services={serviceList}
-                  specialty={specialty}
-                  value={field.value}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <Controller
-              control={control}
-              name="workDays"
-              render={({ field }) => (
-                <WorksOnField
-                  value={field.value}
-                  onChange={field.onChange}
-                  firstRef={field.ref}
-                  error={errors.workDays?.message}
-                />
-              )}
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <Controller
-              control={control}
-              name="daysOff"
-              render={({ field }) => <DaysOffField value={field.value} onChange={field.onChange} />}
-            />
-            {errors.daysOff?.message ? (
-              <p role="alert" className="mt-1 text-sm text-error">
-                {errors.daysOff.message}
-              </p>
-            ) : null}
-          </div>
+          <SpecialtyField
+            services={services}
+            registration={register('specialty')}
+            disabled={isSubmitting || !services.data}
+            error={errors.specialty?.message}
+            first={!offered ? <option value={doctor.specialty}>{doctor.specialty}</option> : null}
+          />
+          <PhotoField
+            file={photo}
+            current={{ url: doctor.image, alt: `The current photo of ${doctor.name}` }}
+            label="New photo (optional)"
+            registration={register('photo')}
+            error={errors.photo?.message}
+            hint={`Leave it empty to keep the current photo. A JPEG, PNG or WebP image of ${PHOTO_MAX_MB} MB or less.`}
+          />
+          <DoctorHoursControls
+            control={control}
+            services={serviceList}
+            specialty={specialty}
+            errors={errors}
+          />
         </fieldset>
         <div className="flex flex-wrap justify-end gap-3 border-t border-base-300 pt-5">
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={isSubmitting}>
