@@ -7,7 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
-import { ModalDialog } from '../../../components/modal-dialog';
+import { ModalFormDialog } from '../../../components/modal-form-dialog';
 import { availabilityQuery } from '../api/get-availability';
 
 export interface RescheduleDialogProps {
@@ -113,62 +113,41 @@ export function RescheduleDialog({ booking, today, onConfirm, onClose }: Resched
   }
 
   return (
-    <ModalDialog
+    <ModalFormDialog
       ref={dialog}
       titleId={titleId}
-      onDismiss={() => {
-        if (!sending) onClose();
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        if (!sending) onClose();
-      }}
+      title={`Reschedule ${what}`}
+      open={booking !== null}
+      sending={sending}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={failure}
+      keepLabel="Keep it"
+      submitLabel="Move appointment"
+      submitClassName="btn-primary"
+      submitDisabled={!slot}
     >
-      {booking ? (
-        <form
-          className="modal-box flex flex-col gap-4"
-          onSubmit={(event) => void submit(event)}
-          noValidate
-        >
-          <h2 id={titleId} className="text-lg font-semibold text-neutral">
-            {`Reschedule ${what}`}
-          </h2>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={dateId} className="font-medium text-neutral">
-              New date
-            </label>
-            <input
-              ref={dateField}
-              id={dateId}
-              name="date"
-              type="date"
-              className="input w-full"
-              min={today}
-              required
-              value={date ?? ''}
-              onChange={(event) => {
-                setDate(parseIsoDate(event.target.value));
-                setSlot('');
-                setFailure(null);
-              }}
-            />
-          </div>
-          {slots}
-          <ErrorAlert>{failure}</ErrorAlert>
-          <div className="modal-action mt-0 flex-wrap">
-            <button type="button" className="btn btn-ghost" onClick={onClose} disabled={sending}>
-              Keep it
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={sending || !slot}>
-              {sending ? (
-                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-              ) : null}
-              Move appointment
-            </button>
-          </div>
-        </form>
-      ) : null}
-    </ModalDialog>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={dateId} className="font-medium text-neutral">
+          New date
+        </label>
+        <input
+          ref={dateField}
+          id={dateId}
+          name="date"
+          type="date"
+          className="input w-full"
+          min={today}
+          required
+          value={date ?? ''}
+          onChange={(event) => {
+            setDate(parseIsoDate(event.target.value));
+            setSlot('');
+            setFailure(null);
+          }}
+        />
+      </div>
+      {slots}
+    </ModalFormDialog>
   );
 }

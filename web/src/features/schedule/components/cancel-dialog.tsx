@@ -6,8 +6,7 @@ import {
   type ScheduleEntry,
 } from '@doctors-portal/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
-import { ModalDialog } from '../../../components/modal-dialog';
+import { ModalFormDialog } from '../../../components/modal-form-dialog';
 
 export interface CancelDialogProps {
   /** The booking to cancel; the dialog is open while there is one. */
@@ -76,69 +75,46 @@ export function CancelDialog({ booking, onConfirm, onClose }: CancelDialogProps)
       : '';
 
   return (
-    <ModalDialog
+    <ModalFormDialog
       ref={dialog}
       titleId={titleId}
-      onDismiss={() => {
-        if (!sending) onClose();
-      }}
-      // Escape closes it as the browser's own 'cancel' does, where that does not fire.
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        if (!sending) onClose();
-      }}
+      title={`Cancel ${what}?`}
+      open={booking !== null}
+      sending={sending}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={failure}
+      keepLabel="Keep booking"
+      submitLabel="Cancel booking"
+      submitClassName="btn-error"
     >
-      {booking ? (
-        <form
-          className="modal-box flex flex-col gap-4"
-          onSubmit={(event) => void submit(event)}
-          noValidate
-        >
-          <h2 id={titleId} className="text-lg font-semibold text-neutral">
-            {`Cancel ${what}?`}
-          </h2>
-          <p id={hintId} className="text-sm text-muted">
-            {`The slot is freed at once and the patient is emailed your reason with a calendar update.${refundNote}`}
-          </p>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={reasonId} className="font-medium text-neutral">
-              Reason for the patient
-            </label>
-            <textarea
-              ref={reasonField}
-              id={reasonId}
-              name="reason"
-              className={`textarea w-full ${invalid ? 'textarea-error' : ''}`}
-              rows={3}
-              maxLength={CANCEL_REASON_MAX}
-              required
-              aria-invalid={invalid ? true : undefined}
-              aria-describedby={`${hintId}${invalid ? ` ${errorId}` : ''}`}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            <div className="flex justify-between gap-3 text-xs">
-              <span id={errorId} className="text-error">
-                {invalid}
-              </span>
-              <span className="text-muted">{`${reason.length} / ${CANCEL_REASON_MAX}`}</span>
-            </div>
-          </div>
-          <ErrorAlert>{failure}</ErrorAlert>
-          <div className="modal-action mt-0 flex-wrap">
-            <button type="button" className="btn btn-ghost" onClick={onClose} disabled={sending}>
-              Keep booking
-            </button>
-            <button type="submit" className="btn btn-error" disabled={sending}>
-              {sending ? (
-                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-              ) : null}
-              Cancel booking
-            </button>
-          </div>
-        </form>
-      ) : null}
-    </ModalDialog>
+      <p id={hintId} className="text-sm text-muted">
+        {`The slot is freed at once and the patient is emailed your reason with a calendar update.${refundNote}`}
+      </p>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={reasonId} className="font-medium text-neutral">
+          Reason for the patient
+        </label>
+        <textarea
+          ref={reasonField}
+          id={reasonId}
+          name="reason"
+          className={`textarea w-full ${invalid ? 'textarea-error' : ''}`}
+          rows={3}
+          maxLength={CANCEL_REASON_MAX}
+          required
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={`${hintId}${invalid ? ` ${errorId}` : ''}`}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <div className="flex justify-between gap-3 text-xs">
+          <span id={errorId} className="text-error">
+            {invalid}
+          </span>
+          <span className="text-muted">{`${reason.length} / ${CANCEL_REASON_MAX}`}</span>
+        </div>
+      </div>
+    </ModalFormDialog>
   );
 }
