@@ -45,7 +45,7 @@ import { CancelDialog } from './cancel-dialog';
 import { dayHeading } from './day-heading';
 import { DaySheet } from './day-sheet';
 import { ExportForm } from './export-form';
-import { rowId, ScheduleTable } from './schedule-table';
+import { rowId, ScheduleTable, type ScheduleTableProps } from './schedule-table';
 import './schedule-print.css';
 
 /** Until the clinic's details arrive: the zone the portal runs in unless configured. */
@@ -434,33 +434,34 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
   );
 }
 
+/** What a day's or a doctor's section hands on to its table. */
+type SectionProps = Pick<
+  ScheduleTableProps,
+  'bookings' | 'today' | 'busy' | 'onStatus' | 'onCancel'
+>;
+
+/** The bookings that are not cancelled. */
+const liveCount = (bookings: ScheduleEntry[]) =>
+  bookings.filter((entry) => entry.status !== 'cancelled').length;
+
 function DaySection({
   date,
-  bookings,
   groupByDoctor,
-  today,
-  busy,
-  onStatus,
-  onCancel,
-}: {
+  ...table
+}: SectionProps & {
   date: ReturnType<typeof todayIn>;
-  bookings: ScheduleEntry[];
   /** A section per doctor, then 'No doctor', when any booking of the day has a doctor. */
   groupByDoctor: boolean;
-  today: ReturnType<typeof todayIn>;
-  busy: string | null;
-  onStatus: (booking: ScheduleEntry, status: VisitStatus) => void;
-  onCancel: (booking: ScheduleEntry, opener: HTMLButtonElement) => void;
 }) {
   const headingId = useId();
-  const live = bookings.filter((entry) => entry.status !== 'cancelled').length;
+  const { bookings, today } = table;
   return (
     // Not a landmark of its own: the day's table is one, named by this heading.
     <div className="flex flex-col gap-3">
       <h2 id={headingId} className="heading-3 flex flex-wrap items-baseline gap-x-3 text-neutral">
         {dayHeading(date)}
         <span className="text-sm font-normal text-muted">
-          {`${live} ${live === 1 ? 'booking' : 'bookings'}${date === today ? ' · today' : ''}`}
+          {`${bookingsCount(liveCount(bookings))}${date === today ? ' · today' : ''}`}
         </span>
       </h2>
       {bookings.length === 0 ? (
@@ -472,23 +473,16 @@ function DaySection({
           {byDoctor(bookings).map((group) => (
             <DoctorSection
               key={group.doctor?._id ?? NO_DOCTOR}
+              {...table}
               doctor={group.doctor}
               bookings={group.bookings}
-              today={today}
-              busy={busy}
-              onStatus={onStatus}
-              onCancel={onCancel}
             />
           ))}
         </div>
       ) : (
         <ScheduleTable
-          bookings={bookings}
-          today={today}
+          {...table}
           labelledBy={headingId}
-          busy={busy}
-          onStatus={onStatus}
-          onCancel={onCancel}
           showDoctor={bookings.some((entry) => entry.doctor)}
         />
       )}
@@ -499,21 +493,9 @@ function DaySection({
 /** One doctor's bookings of the day (or those with no doctor), under their name. */
 function DoctorSection({
   doctor,
-  bookings,
-  today,
-  busy,
-  onStatus,
-  onCancel,
-}: {
-  doctor: { _id: string; name: string } | null;
-  bookings: ScheduleEntry[];
-  today: ReturnType<typeof todayIn>;
-  busy: string | null;
-  onStatus: (booking: ScheduleEntry, status: VisitStatus) => void;
-  onCancel: (booking: ScheduleEntry, opener: HTMLButtonElement) => void;
-}) {
+  ...table
+}: SectionProps & { doctor: { _id: string; name: string } | null }) {
   const headingId = useId();
-  const live = bookings.filter((entry) => entry.status !== 'cancelled').length;
   return (
     <div className="flex flex-col gap-2" data-doctor={doctor?._id ?? NO_DOCTOR}>
       <h3
@@ -521,16 +503,11 @@ function DoctorSection({
         className="flex flex-wrap items-baseline gap-x-2 border-l-4 border-primary pl-3 text-lg font-semibold text-neutral"
       >
         {doctor ? doctor.name : 'No doctor'}
-        <span className="text-sm font-normal text-muted">{bookingsCount(live)}</span>
+        <span className="text-sm font-normal text-muted">
+          {bookingsCount(liveCount(table.bookings))}
+        </span>
       </h3>
-      <ScheduleTable
-        bookings={bookings}
-        today={today}
-        labelledBy={headingId}
-        busy={busy}
-        onStatus={onStatus}
-        onCancel={onCancel}
-      />
+      <ScheduleTable {...table} labelledBy={headingId} />
     </div>
   );
 }
