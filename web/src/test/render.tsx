@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { ConfirmProvider } from '../components/confirm-dialog';
 import { AuthProvider } from '../lib/auth/auth-provider';
-import type { LoginState } from '../lib/auth/guards';
+import { type LoginState, SignedInOutlet } from '../lib/auth/guards';
 import { createQueryClient } from '../lib/query-client';
 
 /** Stands in for the login page: says where the patient would be brought back to. */
@@ -58,4 +58,16 @@ export function renderInPortal(
     </QueryClientProvider>,
   );
   return { ...view, user, queryClient };
+}
+
+/** `ui` at the route `path` behind the signed-in guard, the app opened at `at` (`path` unless told). */
+export function renderSignedIn(ui: ReactNode, { path, at = path }: { path: string; at?: string }) {
+  return renderInPortal(null, {
+    at,
+    routes: (
+      <Route element={<SignedInOutlet />}>
+        <Route path={path} element={ui} />
+      </Route>
+    ),
+  });
 }

@@ -1,12 +1,10 @@
 import type { IsoDate } from '@doctors-portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../../lib/auth/access-token';
-import { SignedInOutlet } from '../../../lib/auth/guards';
 import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
 import { booking, onTheWire, patient, signIn } from '../../../test/fixtures';
-import { renderInPortal } from '../../../test/render';
+import { renderSignedIn } from '../../../test/render';
 import { MyAppointmentsPage } from './my-appointments-page';
 
 let api: ApiStub;
@@ -16,14 +14,7 @@ beforeEach(() => {
 });
 
 const showMyAppointments = () =>
-  renderInPortal(null, {
-    at: '/dashboard?tab=upcoming',
-    routes: (
-      <Route element={<SignedInOutlet />}>
-        <Route path="/dashboard" element={<MyAppointmentsPage />} />
-      </Route>
-    ),
-  });
+  renderSignedIn(<MyAppointmentsPage />, { path: '/dashboard', at: '/dashboard?tab=upcoming' });
 
 describe('My Appointments', () => {
   it('lists the patient’s bookings with the count, each date in the medium format', async () => {

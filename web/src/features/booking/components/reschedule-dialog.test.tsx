@@ -1,11 +1,9 @@
 import type { IsoDate } from '@doctors-portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SignedInOutlet } from '../../../lib/auth/guards';
 import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
 import { booking, onTheWire, patient, signIn, treatment } from '../../../test/fixtures';
-import { renderInPortal } from '../../../test/render';
+import { renderSignedIn } from '../../../test/render';
 import { MyAppointmentsPage } from './my-appointments-page';
 
 let api: ApiStub;
@@ -14,15 +12,7 @@ beforeEach(() => {
   signIn(api, patient);
 });
 
-const showMyAppointments = () =>
-  renderInPortal(null, {
-    at: '/dashboard',
-    routes: (
-      <Route element={<SignedInOutlet />}>
-        <Route path="/dashboard" element={<MyAppointmentsPage />} />
-      </Route>
-    ),
-  });
+const showMyAppointments = () => renderSignedIn(<MyAppointmentsPage />, { path: '/dashboard' });
 
 const FIRST = '08:00 AM - 08:30 AM';
 const SECOND = '08:30 AM - 09:00 AM';
