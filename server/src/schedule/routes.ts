@@ -2,6 +2,7 @@ import {
   formatDollars,
   type IsoDate,
   SCHEDULE_SEARCH_LIMIT,
+  type Schedule,
   type ScheduleEntry,
   STATUS_LABELS,
   scheduleQuerySchema,
@@ -13,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/guards.js';
 import { clinicMoment, clock } from '../bookings/clock.js';
-import { inAppointmentOrder, toScheduleEntry } from '../bookings/presenters.js';
+import { inAppointmentOrder, scheduleJson, toScheduleEntry } from '../bookings/presenters.js';
 import { listSchedule, searchSchedule } from '../bookings/repository.js';
 import { errorResponseSchema as error, errorResponses } from '../http/errors.js';
 import { toCsv } from './csv.js';
@@ -64,7 +65,8 @@ function inSearchOrder<T extends { date: string }>(rows: T[], today: IsoDate): T
  * patient's bookings on any date, by name or email.
  */
 export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const schedule = async (query: ScheduleQuery) =>
+  /** The range's bookings as stored, in appointment order. */
+  const scheduleRows = async (query: ScheduleQuery) =>
     inAppointmentOrder(
       await listSchedule(app.db, {
         from: query.from,
@@ -72,7 +74,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         q: query.q || undefined,
         treatmentId: query.treatmentId || undefined,
       }),
-    ).map(toScheduleEntry);
+    );
 
   app.get(
     '/schedule',
@@ -94,13 +96,14 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { from, to } = request.query;
-      reply.header('cache-control', 'private, no-store');
-      return {
-        from,
-        to,
-        today: clinicMoment(app.config.clinic.timeZone, clock.now()).today,
-        bookings: await schedule(request.query),
-      };
+      const today = clinicMoment(app.config.clinic.timeZone, clock.now()).today;
+      const json = scheduleJson({ from, to, today }, await scheduleRows(request.query));
+      // Already the JSON text the 200 schema's encoder would write (scheduleJson): Fastify sends
+      // a string as it is, as `GET /api/available` does.
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('application/json; charset=utf-8')
+        .send(json as unknown as Schedule);
     },
   );
 
@@ -163,7 +166,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { from, to } = request.query;
-      const entries = await schedule(request.query);
+      const entries = (await scheduleRows(request.query)).map(toScheduleEntry);
       const csv = toCsv(
         CSV_COLUMNS.map(([name]) => name),
         entries.map((entry) => CSV_COLUMNS.map(([, value]) => value(entry))),

@@ -18,8 +18,10 @@ import type { NewBooking } from '../bookings/repository.js';
  * what it costs is the day's own bookings, never the bookings stored for other days.
  *
  * The busy day against the quiet day is measured and reported, not asserted: its answer is a
- * hundred times longer, and it costs ×7 to ×28 the quiet day's (docs/performance.md, where the
- * time goes), against the ×2 asked of it.
+ * hundred times longer, and it costs ×3 to ×6 the quiet day's (×5 to ×20 before the schedule
+ * wrote its answer itself and SQLite its rows as JSON), against the ×2 asked of it: on SQLite
+ * the statement alone, 500 rows with their refunds and no-shows, costs more than the quiet day's
+ * whole request (docs/performance.md, what remains).
  */
 const BOOKINGS = Number(process.env.SCHEDULE_SCALE_BOOKINGS ?? 100_000);
 const PER_DAY = 500;
