@@ -1,4 +1,4 @@
-import { type ClinicCalendar, clinicCalendarSchema, type IsoDate } from '@doctors-portal/contract';
+import type { ClinicCalendar, IsoDate } from '@doctors-portal/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, decodeAnswer } from '../lib/api-client';
 
@@ -17,6 +17,7 @@ export async function getClinicCalendar(
   to: IsoDate,
   signal?: AbortSignal,
 ): Promise<ClinicCalendar> {
+  const { clinicCalendarSchema } = await import('./clinic-calendar-schema');
   const answer = await api<unknown>(`/clinic/calendar?${new URLSearchParams({ from, to })}`, {
     signal,
     anonymous: true,
