@@ -68,11 +68,16 @@ function cancelledBy(
  * One object literal (no spread): the schedule presents hundreds of rows a request.
  */
 export function toScheduleEntry(row: ScheduledBooking): ScheduleEntry {
+  return scheduleEntryWith(row, row.date);
+}
+
+/** A schedule entry with its date as given: an ISO date, or the medium text on the wire. */
+function scheduleEntryWith<D extends string>(row: ScheduledBooking, date: D) {
   return {
     _id: row.id,
     patientName: row.patient_name,
     patientMail: row.patient_email,
-    date: row.date,
+    date,
     slot: row.slot,
     treatment: row.treatment_name,
     treatmentId: row.treatment_id,
@@ -113,28 +118,7 @@ export function scheduleJson(
       date = mediumDateField.encode(row.date);
       medium.set(row.date, date);
     }
-    bookings[index] = {
-      _id: row.id,
-      patientName: row.patient_name,
-      patientMail: row.patient_email,
-      date,
-      slot: row.slot,
-      treatment: row.treatment_name,
-      treatmentId: row.treatment_id,
-      price: centsToDollars(row.price_cents),
-      phone: row.phone,
-      age: row.age,
-      paid: row.paid_at !== null,
-      transactionId: row.transaction_id,
-      status: row.status,
-      cancelReason: row.cancel_reason,
-      refund: row.refund_id ? { id: row.refund_id } : null,
-      doctor: row.doctor_id !== null ? { _id: row.doctor_id, name: row.doctor_name ?? '' } : null,
-      patientId: row.patient_id,
-      noShows: row.no_shows,
-      cancelledAt: row.cancelled_at,
-      cancelledBy: cancelledBy(row),
-    };
+    bookings[index] = scheduleEntryWith(row, date);
   }
   const text: ScheduleText = { from: answer.from, to: answer.to, today: answer.today, bookings };
   return JSON.stringify(text);
