@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import chromiumFlags from '../scripts/chromium-flags.json' with { type: 'json' };
-import { baseURL, clinicTimeZone, dataDir, port } from './fixtures/portal.js';
+import { baseURL, portalEnv } from './fixtures/portal.js';
 
 /**
  * End-to-end tests in Debian's Chromium against the BUILT portal.
@@ -50,19 +50,6 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      // Always the embedded SQLite database, whatever the developer's shell or .env says.
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      CLINIC_TIMEZONE: clinicTimeZone,
-      // Every test presents its own client address (see fixtures/test.ts), as patients behind
-      // the clinic's proxy would, so per-client rate limits apply per test.
-      TRUST_PROXY: 'true',
-    },
+    env: portalEnv,
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { mediumDateField } from './booking.js';
+import { isPhoneNumber, mediumDateField } from './booking.js';
+import { messages } from './messages.js';
 
 /**
  * What became of a visit in the patient's history: seen, missed, cancelled by the patient or by
@@ -58,3 +59,18 @@ export const accountRemovedSchema = z.object({
   deletedCount: z.number(),
   cancelledBookings: z.number(),
 });
+
+/**
+ * The phone on a patient's account (Better Auth's `phone` field, `POST /api/auth/update-user`):
+ * optional, so empty (or null) clears it; otherwise a number the booking form would take.
+ */
+export const accountPhoneField = z
+  .preprocess(
+    (value) => (value === null ? '' : value),
+    z
+      .string({ error: messages.phoneInvalid })
+      .trim()
+      .max(20, messages.phoneInvalid)
+      .refine((value) => value === '' || isPhoneNumber(value), messages.phoneInvalid),
+  )
+  .transform((value) => value || null);

@@ -45,6 +45,9 @@ export const isoDateField = z
   .transform((value) => value as IsoDate);
 
 export const PHONE_PATTERN = /^\+?[\d\s().-]{7,20}$/;
+/** A phone number as the portal takes one: digits with the usual punctuation, at least seven. */
+export const isPhoneNumber = (value: string): boolean =>
+  PHONE_PATTERN.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7;
 export const AGE_RANGE = { min: 0, max: 120 } as const;
 
 /** The fields the patient fills in the booking modal (spec: slot, phone and age are required). */
@@ -54,9 +57,7 @@ export const bookingFormSchema = z.object({
     .string({ error: messages.phoneRequired })
     .trim()
     .min(1, messages.phoneRequired)
-    .refine((value) => PHONE_PATTERN.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7, {
-      error: messages.phoneInvalid,
-    }),
+    .refine(isPhoneNumber, { error: messages.phoneInvalid }),
   // A form field gives text: an empty one (or null) means no age, never age 0.
   age: z.preprocess(
     (value) => (value === '' || value === null || typeof value === 'boolean' ? undefined : value),

@@ -119,6 +119,8 @@ export const clinicCalendarSchema = z.object({
   openingDays: z.array(z.number().int()),
   /** Every closed date in the range, in date order. */
   closed: z.array(closedDateSchema),
+  /** Until how many hours before a visit its patient may cancel it (the cancellation policy). */
+  cancellationNoticeHours: z.number().int(),
 });
 export type ClinicCalendar = z.infer<typeof clinicCalendarSchema>;
 

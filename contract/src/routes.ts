@@ -25,6 +25,8 @@ export const paths = {
   manageDoctor: '/dashboard/manage-doctor',
   audit: '/dashboard/audit',
   messages: '/dashboard/messages',
+  outgoingMail: '/dashboard/mail',
+  visit: (token: string) => `/visit/${token}`,
 } as const;
 
 /**

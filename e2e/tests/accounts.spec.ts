@@ -14,6 +14,7 @@ test('sign up, verify the email from the mail, log out, and log in back where th
   const patient = newPatient('signup');
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Sign Up now!' })).toBeVisible();
+  await expect(page).toHaveTitle('Sign up · Doctors Portal');
   await page.getByLabel('Name').fill(patient.name);
   await page.getByLabel('Email').fill(patient.email);
   await page.getByLabel('Password').fill(patient.password);
@@ -37,7 +38,9 @@ test('sign up, verify the email from the mail, log out, and log in back where th
   await page.getByLabel('Password').fill(patient.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/history$/);
-  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
+  await expect(page).toHaveTitle('My History · Doctors Portal');
+  // The access token is fetched for the session once signed in, as the page loads.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
 });
 
 test('forgot password: the mailed link sets a new password once; the old one stops working', async ({

@@ -10,11 +10,14 @@ import { doctorRoutes } from './doctors/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { errorBody } from './http/errors.js';
 import { imageRoutes } from './images/routes.js';
+import { mailRoutes } from './mail/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { scheduleRoutes } from './schedule/routes.js';
 import { treatmentRoutes } from './treatments/routes.js';
 import { accountRoutes } from './users/account-routes.js';
 import { userRoutes } from './users/routes.js';
+import { visitRoutes } from './visits/routes.js';
+import { waitlistRoutes } from './waitlist/routes.js';
 
 /**
  * The API, registered under `/api`: one routes file per address prefix (README, Architecture),
@@ -40,6 +43,9 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(imageRoutes);
   await api.register(auditRoutes);
   await api.register(contactRoutes);
+  await api.register(mailRoutes);
+  await api.register(visitRoutes);
+  await api.register(waitlistRoutes);
   api.setNotFoundHandler((request, reply) =>
     reply
       .code(404)

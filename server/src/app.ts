@@ -14,6 +14,7 @@ import { textInputPlugin } from './http/text-input.js';
 import { timeoutOptions } from './http/timeouts.js';
 import { uploadRoutes } from './images/routes.js';
 import { authPlugin } from './plugins/app/auth.js';
+import { bookingEventsPlugin } from './plugins/app/booking-events.js';
 import { configPlugin } from './plugins/app/config.js';
 import { databasePlugin } from './plugins/app/database.js';
 import { imagesPlugin } from './plugins/app/images.js';
@@ -71,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(requestPathPlugin);
   await app.register(openApiPlugin);
+  await app.register(bookingEventsPlugin);
   await app.register(mailPlugin);
   await app.register(paymentsPlugin);
   await app.register(redisPlugin);

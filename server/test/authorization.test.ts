@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import { formatMediumDate } from '@doctors-portal/contract';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBooking, newBookingRow } from '../src/bookings/repository.js';
 import { insertContactMessage } from '../src/contact/repository.js';
+import { forgetCachedTreatments } from '../src/treatments/repository.js';
+import { visitLinkSignerOf, visitStart } from '../src/visits/mail-links.js';
+import { insertEntry } from '../src/waitlist/repository.js';
 import { accessToken, authRequest, bearer, signUp } from './accounts.js';
 import { multipartBody, photoPng } from './admin-fixtures.js';
 import { clinicDay, mediumDay } from './dates.js';
 import { engine } from './helper.js';
+import { failedMail } from './mail-fixtures.js';
 import { unpaidBooking } from './payment-fixtures.js';
 import { apiRoutes, routeKey } from './routes.js';
 import {
+  A_PHONE,
   addDoctor,
   buildSecurityFixtures,
   DECLINED_CARD,
@@ -83,6 +90,65 @@ function contactMessage(f: SecurityFixtures) {
     { email: 'visitor@mail.com', subject: 'A question', message: 'Hello' },
     new Date(),
   );
+}
+
+/** A mail's one-tap link to a fresh upcoming booking of A's: the link is the credential. */
+async function visitLinkOfA(f: SecurityFixtures, action: 'confirm' | 'reschedule' | 'cancel') {
+  const booking = await unpaidBooking(f.t, f.people.A);
+  return visitLinkSignerOf(f.t.config).sign({
+    bookingId: booking.id,
+    action,
+    sequence: booking.sequence,
+    expiresAt: visitStart(f.t.config.clinic.timeZone, booking.date, booking.slot),
+  });
+}
+
+/** A one-slot treatment for the waitlist rows: a day is full once its slot is held. */
+const WAITLIST_TREATMENT = 'matrix-waitlist';
+let waitlistDays = 0;
+/** A date on which the waitlist treatment's one slot is held (by nobody's account), in medium format. */
+async function fullWaitlistDay(f: SecurityFixtures): Promise<string> {
+  await f.t.db
+    .insertInto('treatment')
+    .values({
+      id: WAITLIST_TREATMENT,
+      name: 'Matrix Waitlist',
+      price_cents: 0,
+      slots: JSON.stringify(['10:00 AM - 10:30 AM']),
+      sort_order: 98,
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  forgetCachedTreatments(f.t.db);
+  waitlistDays += 1;
+  const date = clinicDay(640 + waitlistDays);
+  const booking = newBookingRow({
+    treatment_id: WAITLIST_TREATMENT,
+    treatment_name: 'Matrix Waitlist',
+    price_cents: 0,
+    date,
+    slot: '10:00 AM - 10:30 AM',
+    patient_id: null,
+    patient_email: 'walk-in@mail.com',
+    patient_name: 'Walk In',
+    phone: A_PHONE,
+    age: 40,
+  });
+  await f.t.db.transaction().execute((tx) => insertBooking(tx, booking));
+  return formatMediumDate(date);
+}
+
+/** A waitlist entry of A's on a fresh day; its id. */
+async function waitlistEntryOfA(f: SecurityFixtures): Promise<string> {
+  waitlistDays += 1;
+  const id = await insertEntry(f.t.db, {
+    patientId: f.people.A.id,
+    treatmentId: 'teeth-cleaning',
+    date: clinicDay(640 + waitlistDays),
+    now: new Date(),
+  });
+  if (id === null) throw new Error('A is on that waitlist already');
+  return id;
 }
 
 /** A closure far from every booking, written straight into the table; its id. */
@@ -590,6 +656,98 @@ const rows: Row[] = [
       payload: { read: true },
     }),
     expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/mail/failures',
+    what: 'the mail the portal failed to send',
+    call: () => get('/api/mail/failures'),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/mail/failures/:id/retry',
+    what: 'sending a failed message again (a fresh one for each caller)',
+    call: async (_role, f) => ({
+      method: 'POST',
+      url: `/api/mail/failures/${await failedMail(f.t.db)}/retry`,
+    }),
+    expect: adminOnly(204),
+  },
+  {
+    route: 'POST /api/mail/failures/:id/retry',
+    what: 'a message that is not there',
+    call: () => ({ method: 'POST', url: `/api/mail/failures/${randomUUID()}/retry` }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'GET /api/visit/:token',
+    what: 'what a mail link to A’s booking does (public: the signed link is the credential)',
+    call: async (_role, f) => get(`/api/visit/${await visitLinkOfA(f, 'cancel')}`),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/visit/:token',
+    what: 'a link this portal did not sign',
+    call: () => get('/api/visit/not-a-signed-link'),
+    expect: all(404),
+  },
+  {
+    route: 'POST /api/visit/:token/confirm',
+    what: 'confirming A’s booking through its mail link (a fresh one for each caller)',
+    call: async (_role, f) => ({
+      method: 'POST',
+      url: `/api/visit/${await visitLinkOfA(f, 'confirm')}/confirm`,
+    }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /api/visit/:token/cancel',
+    what: 'cancelling A’s unpaid booking through its mail link (a fresh one for each caller)',
+    call: async (_role, f) => ({
+      method: 'POST',
+      url: `/api/visit/${await visitLinkOfA(f, 'cancel')}/cancel`,
+    }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /api/visit/:token/reschedule',
+    what: 'moving A’s booking through its mail link (a fresh one for each caller)',
+    call: async (role, f) => ({
+      method: 'POST',
+      url: `/api/visit/${await visitLinkOfA(f, 'reschedule')}/reschedule`,
+      payload: { date: mediumDay(441 + ROLES.indexOf(role)), slot: '11:00 AM - 11:30 AM' },
+    }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /api/waitlist',
+    what: 'joining the list of a full day (a fresh day for each caller)',
+    call: async (_role, f) => ({
+      method: 'POST',
+      url: '/api/waitlist',
+      payload: { treatmentId: WAITLIST_TREATMENT, date: await fullWaitlistDay(f) },
+    }),
+    expect: { anon: 401, A: 201, B: 201, admin: 201 },
+  },
+  {
+    route: 'GET /api/waitlist',
+    what: 'the caller’s own waitlist entries',
+    call: () => get('/api/waitlist'),
+    expect: { anon: 401, A: 200, B: 200, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/waitlist/:id',
+    what: 'leaving A’s waitlist entry (a fresh one for each caller)',
+    call: async (_role, f) => ({
+      method: 'DELETE',
+      url: `/api/waitlist/${await waitlistEntryOfA(f)}`,
+    }),
+    expect: { anon: 401, A: 204, B: 403, admin: 403 },
+  },
+  {
+    route: 'DELETE /api/waitlist/:id',
+    what: 'an entry that is not there',
+    call: () => ({ method: 'DELETE', url: `/api/waitlist/${randomUUID()}` }),
+    expect: { anon: 401, A: 404, B: 404, admin: 404 },
   },
   {
     route: 'POST /api/stripe/webhook',

@@ -5,10 +5,12 @@ import { formatMediumDate, IMAGE_MAX_BYTES } from '@doctors-portal/contract';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visitLinkSignerOf } from '../src/visits/mail-links.js';
 import { signUp } from './accounts.js';
 import { multipartBody, photoPng } from './admin-fixtures.js';
 import { clinicDay, mediumDay, nextClinicDate } from './dates.js';
 import { engine } from './helper.js';
+import { failedMail } from './mail-fixtures.js';
 import { apiRoutes, type RegisteredRoute, routeKey } from './routes.js';
 import {
   buildSecurityFixtures,
@@ -379,7 +381,7 @@ describe(`bad-input fuzzing (${engine})`, () => {
   /** Ids of closures and Contact Us messages that exist, for the routes that take one. */
   const realIds = new Map<
     SecurityFixtures,
-    { closures: string[]; messages: string[]; feeds: string[] }
+    { closures: string[]; messages: string[]; feeds: string[]; failures: string[] }
   >();
 
   /**
@@ -427,7 +429,9 @@ describe(`bad-input fuzzing (${engine})`, () => {
     });
     expect(feed.statusCode, feed.body).toBe(200);
     const feeds = [String((feed.json() as { url: string }).url.split('/').at(-1))];
-    realIds.set(f, { closures, messages, feeds });
+    // Two messages the sender gave up on, for the failed-mail routes.
+    const failures = [await failedMail(f.t.db), await failedMail(f.t.db)];
+    realIds.set(f, { closures, messages, feeds, failures });
   }
 
   beforeAll(async () => {
@@ -520,6 +524,8 @@ describe(`bad-input fuzzing (${engine})`, () => {
         website: '',
       },
       'PATCH /api/contact-messages/:id': { read: true },
+      'POST /api/visit/:token/reschedule': { date: mediumDay(375), slot: '11:00 AM - 11:30 AM' },
+      'POST /api/waitlist': { treatmentId: 'teeth-cleaning', date: mediumDay(376) },
       'POST /api/stripe/webhook': {
         id: 'evt_fuzz',
         object: 'event',
@@ -553,6 +559,10 @@ describe(`bad-input fuzzing (${engine})`, () => {
         if (route.includes('/api/contact-messages/')) {
           return [...(realIds.get(f)?.messages ?? []), randomUUID(), 'not-a-uuid'];
         }
+        if (route.includes('/api/waitlist/')) return [randomUUID(), 'not-a-uuid', ''];
+        if (route.includes('/api/mail/failures/')) {
+          return [...(realIds.get(f)?.failures ?? []), randomUUID(), 'not-a-uuid'];
+        }
         return [f.a.unpaid.id, f.a.paid.id, f.b.booking.id, randomUUID(), 'not-a-uuid'];
       case 'email':
         return [
@@ -570,6 +580,13 @@ describe(`bad-input fuzzing (${engine})`, () => {
           'x.ics',
           `${randomUUID()}.ics`,
         ];
+      case 'token': {
+        // Mail links that do nothing: signed for no booking, expired, and junk.
+        const signer = visitLinkSignerOf(f.t.config);
+        const link = (bookingId: string, expiresAt: number) =>
+          signer.sign({ bookingId, action: 'cancel', sequence: 0, expiresAt });
+        return [link(randomUUID(), Date.now() + 86_400_000), link(f.a.paid.id, 0), 'A'.repeat(60)];
+      }
       case 'name':
         return [f.image.path.slice('/uploads/'.length), 'x.webp', 'x.png'];
       case 'date':

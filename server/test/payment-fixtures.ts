@@ -1,3 +1,4 @@
+import type { IsoDate } from '@doctors-portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { newBookingRow } from '../src/bookings/repository.js';
 import type { Booking } from '../src/db/schema.js';
@@ -5,6 +6,7 @@ import { accessToken, bearer, signUp } from './accounts.js';
 import { clinicDay } from './dates.js';
 import type { TestApp } from './helper.js';
 import type { ReceivedMail } from './smtp-server.js';
+import type { StripeStandIn } from './stripe-stand-in.js';
 
 /** A signed-in patient, as the payment tests use one. */
 export interface Patient {
@@ -104,4 +106,29 @@ export function isReceiptFor(transactionId: string) {
   return (mail: ReceivedMail) =>
     (mail.subject?.startsWith('Payment received') ?? false) &&
     (mail.text ?? '').includes(transactionId);
+}
+
+/** What sends a test app's payments to the Stripe stand-in (`name` keeps its keys apart). */
+export const stripeStandInEnv = (stripeApi: StripeStandIn, name: string) => ({
+  STRIPE_SECRET_KEY: stripeApi.secretKey,
+  STRIPE_PUBLISHABLE_KEY: `pk_test_${name}`,
+  STRIPE_WEBHOOK_SECRET: `whsec_${name}`,
+  STRIPE_API_BASE: stripeApi.url,
+});
+
+/** A booking of the patient's on `date` that the Stripe stand-in charged and the portal marked paid. */
+export async function paidThroughStripe(
+  t: TestApp,
+  stripeApi: StripeStandIn,
+  patient: Patient,
+  date: IsoDate,
+): Promise<{ booking: Booking; intentId: string }> {
+  const booking = await unpaidBooking(t, patient, { date });
+  const calls = paymentCalls(t.app);
+  const intent = await calls.createIntent(patient, { bookingId: booking.id });
+  const intentId = intentIdOf(intent.json().clientSecret);
+  stripeApi.succeed(intentId);
+  const confirmed = await calls.confirm(patient, booking.id, intentId);
+  if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
+  return { booking, intentId };
 }

@@ -30,6 +30,8 @@ export interface TestSmtpServer {
   ): Promise<ReceivedMail>;
   /** Forgets the messages received so far. */
   clear(): void;
+  /** Refuses the next `count` messages with a temporary failure (451), as a relay under load. */
+  refuseNext(count: number): void;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startTestSmtpServer(
 ): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   let waiters: Waiter[] = [];
+  let refusals = 0;
 
   const server = new SMTPServer({
     logger: false,
@@ -75,6 +78,11 @@ export async function startTestSmtpServer(
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', callback);
       stream.on('end', () => {
+        if (refusals > 0) {
+          refusals -= 1;
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
         const raw = Buffer.concat(chunks);
         simpleParser(raw).then(
           (parsed) => {
@@ -138,6 +146,9 @@ export async function startTestSmtpServer(
     },
     clear() {
       messages.length = 0;
+    },
+    refuseNext(count) {
+      refusals = count;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

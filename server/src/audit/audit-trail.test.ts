@@ -49,7 +49,8 @@ describe(`the audit trail of the portal's changes (${engine})`, () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // A patient's cancellation here is within a day of the visit: no cancellation notice.
+    t = await buildTestApp({ env: { CANCELLATION_NOTICE_HOURS: '0' } });
     admin = await signedUpAdmin(t.app, 'Audrey Admin');
     jane = await signedUp(t.app, 'Jane Doe');
   });

@@ -143,6 +143,21 @@ export const bookingSubject = (booking: {
   label: `${booking.treatment_name}, ${booking.date}, ${booking.slot}`,
 });
 
+/** The entry for a booking's cancellation: the status it had, and the reason given. */
+export const bookingCancelled = (
+  actor: AuditActor,
+  booking: Parameters<typeof bookingSubject>[0] & { status: string },
+  reason: string | null,
+  at: Date,
+): AuditEntry => ({
+  actor,
+  action: 'booking.cancelled',
+  subject: bookingSubject(booking),
+  before: { status: booking.status },
+  after: { status: 'cancelled', reason },
+  at,
+});
+
 /** An account as the log names it: by its email. */
 export const userSubject = (user: { id: string; email: string }) => ({
   type: 'user',

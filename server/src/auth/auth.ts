@@ -1,4 +1,5 @@
 import {
+  accountPhoneField,
   cleanName,
   emailField,
   loginEmailField,
@@ -105,7 +106,8 @@ export function createAuth({
     if (rememberMe !== undefined && typeof rememberMe !== 'boolean') {
       throw new APIError('BAD_REQUEST', { message: 'rememberMe must be true or false' });
     }
-    return { image, extra: parseUserInput(options, rest, 'create') };
+    const phone = rest.phone === undefined ? {} : { phone: check(accountPhoneField, rest.phone) };
+    return { image, extra: parseUserInput(options, { ...rest, ...phone }, 'create') };
   };
   const resetTokenSeconds = 60 * 60;
   // Mail goes out in the background: a reset request for a known address must not take
@@ -158,7 +160,11 @@ export function createAuth({
       accountLinking: { enabled: true, requireLocalEmailVerified: true },
     },
     user: {
-      additionalFields: { role: { type: 'string', required: false, input: false } },
+      additionalFields: {
+        role: { type: 'string', required: false, input: false },
+        // The patient's phone, set from the account page (migrations/0015).
+        phone: { type: 'string', required: false, input: true },
+      },
     },
     verification: { storeIdentifier: 'hashed' },
     session: { expiresIn: 7 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
@@ -196,6 +202,8 @@ export function createAuth({
             // sign-up for a registered address never reaches: the same check runs here first.
             await formCsrfMiddleware(ctx);
             const existing = await ctx.context.internalAdapter.findUserByEmail(email);
+            // In place, as on update-user: a returned context loses a cleared (null) phone.
+            if (body && body.phone !== undefined) body.phone = extra.phone;
             if (!existing) return { context: { body: { ...body, name, email } } };
 
             // A registered address is answered as a new one is (docs/decisions/011): the
@@ -247,9 +255,12 @@ export function createAuth({
           }
           case '/update-user': {
             checkImage(body?.image);
-            if (body?.name === undefined) return;
-            const name = check(nameField, body.name);
-            return { context: { body: { ...body, name } } };
+            if (!body) return;
+            if (body.name !== undefined) body.name = check(nameField, body.name);
+            // Set in place: the library merges a returned context without its null values, and
+            // null is how a cleared phone is stored.
+            if (body.phone !== undefined) body.phone = check(accountPhoneField, body.phone);
+            return;
           }
           case '/reset-password':
           case '/change-password':

@@ -23,11 +23,11 @@ import type { Booking, Database } from '../db/schema.js';
 import { doctorsOffOn, findDoctor, listProviders, type Provider } from '../doctors/repository.js';
 import { HttpError } from '../http/errors.js';
 import { findTreatment } from '../treatments/repository.js';
+import { type CancelDeps, type CancelOutcome, cancelWithRefund } from './cancel-with-refund.js';
 import { type ClinicMoment, hasStarted, startsWithin } from './clock.js';
-import { bookingErrors } from './errors.js';
+import { bookingErrors, patientCancelRefusals } from './errors.js';
 import {
   brokenBookingRule,
-  cancelUnpaidBooking,
   countUnpaidUpcoming,
   doctorsBusyDuring,
   findBooking,
@@ -57,9 +57,10 @@ export function isOwnBooking(caller: CurrentUser, booking: Booking): boolean {
 
 /**
  * Whether the patient may cancel the booking now: booked or confirmed (not yet arrived, seen,
- * missed or cancelled), unpaid, and not starting within the clinic's cancellation notice (not
- * started, when there is none). The one rule: the API's `cancellable` flag, which the web app
- * shows, comes from here.
+ * missed or cancelled), paid or not, and not starting within the clinic's cancellation notice
+ * (not started, when there is none). The one rule: the API's `cancellable` flag, which the web
+ * app shows, comes from here. The notice counts real hours (`startsWithin`), across a
+ * daylight-saving change too.
  */
 export function isCancellable(
   row: Booking,
@@ -68,7 +69,6 @@ export function isCancellable(
 ): boolean {
   return (
     (row.status === 'booked' || row.status === 'confirmed') &&
-    row.paid_at === null &&
     !startsWithin(row.date, row.slot, moment, cancellationNoticeHours * 60)
   );
 }
@@ -188,18 +188,16 @@ export async function bookSlot(
 }
 
 /**
- * The booking rules for a slot of a treatment on a date, as the clinic states them: the date
- * from today on and within the booking horizon, the clinic open, the slot one the treatment
- * offers, not started and not inside the minimum notice. Throws a 400 saying which failed;
- * answers the rules in force and the treatment.
+ * The booking rules for a treatment on a date, as the clinic states them: the date from today on
+ * and within the booking horizon, the clinic open, the treatment one it offers. Throws a 400
+ * saying which failed; answers the rules in force and the treatment. The waitlist joins by them.
  */
-async function bookableSlot(
+export async function bookableDate(
   db: Kysely<Database>,
   moment: ClinicMoment,
   defaults: BookingRules,
   treatmentId: string,
   date: IsoDate,
-  slot: string,
 ) {
   const calendar = await cachedClinicCalendar(db);
   // `defaults` are the environment's rules; the clinic's own stored rules replace them.
@@ -216,6 +214,22 @@ async function bookableSlot(
   if (closed) throw new HttpError(400, clinicCalendarMessages.closed(closed));
   const treatment = await findTreatment(db, treatmentId);
   if (!treatment) throw new HttpError(400, bookingErrors.unknownTreatment);
+  return { rules, treatment };
+}
+
+/**
+ * The booking rules for a slot of a treatment on a date: those of `bookableDate`, and the slot
+ * one the treatment offers, not started and not inside the minimum notice.
+ */
+async function bookableSlot(
+  db: Kysely<Database>,
+  moment: ClinicMoment,
+  defaults: BookingRules,
+  treatmentId: string,
+  date: IsoDate,
+  slot: string,
+) {
+  const { rules, treatment } = await bookableDate(db, moment, defaults, treatmentId, date);
   if (!treatment.slots.includes(slot)) {
     throw new HttpError(400, bookingErrors.slotNotOffered);
   }
@@ -302,53 +316,42 @@ async function insertWithDoctor(
 export type PaymentRelease = 'released' | 'paid' | 'processing';
 
 /**
- * Cancels one of the caller's own unpaid bookings that has not started yet, freeing its slot and
- * its time. Before that, `releasePayment` makes sure no card charge can outlive the booking:
- * it cancels any payment the patient had started with the provider, and answers 'paid' when the
- * charge went through meanwhile (the booking is then paid, and stays) or 'processing' when the
- * provider is still deciding. Throws an HttpError saying why the booking stays.
+ * The cancellation policy: a patient cancels their own booked or confirmed booking, paid or not,
+ * until the clinic's cancellation notice before its start (`isCancellable`). A paid booking is
+ * refunded through the provider by the clinic's cancellation's own path (`cancelWithRefund`):
+ * the refund is made and recorded with the cancellation, the patient mailed with both, the
+ * 'cancelled' event told through `deps.events`. After the deadline, 409 with the clinic's phone.
+ * `caller` is the signed-in patient, or one standing for the booking's patient (a mail link).
  */
 export async function cancelBooking(
-  db: Kysely<Database>,
+  deps: CancelDeps & { clinicPhone: string },
   moment: ClinicMoment,
   caller: CurrentUser,
   id: string,
-  releasePayment: (booking: Booking) => Promise<PaymentRelease>,
-): Promise<void> {
-  const booking = await findBooking(db, id);
+): Promise<CancelOutcome> {
+  const booking = await findBooking(deps.db, id);
   if (!booking || booking.status === 'cancelled') {
     throw new HttpError(404, bookingErrors.noSuchBooking);
   }
   if (!isOwnBooking(caller, booking)) throw new HttpError(403, bookingErrors.notYourBooking);
-  if (booking.paid_at !== null) throw new HttpError(409, bookingErrors.paid);
   if (!isCancellable(booking, moment)) throw new HttpError(409, bookingErrors.started);
-  const { cancellationNoticeHours } = await bookingRulesOf(db);
+  const { cancellationNoticeHours } = await bookingRulesOf(deps.db);
   if (!isCancellable(booking, moment, cancellationNoticeHours)) {
-    throw new HttpError(409, clinicCalendarMessages.cancellationNotice(cancellationNoticeHours));
+    throw new HttpError(
+      409,
+      clinicCalendarMessages.cancellationNotice(cancellationNoticeHours, deps.clinicPhone),
+    );
   }
-  const payment = await releasePayment(booking);
-  if (payment === 'paid') throw new HttpError(409, bookingErrors.paid);
-  if (payment === 'processing') throw new HttpError(409, bookingErrors.paymentProcessing);
-  const at = new Date();
   const reason = 'Cancelled by the patient';
-  const cancelled = await cancelUnpaidBooking(
-    db,
-    id,
-    { by: caller.id, reason, at },
-    {
-      actor: patientActor(caller),
-      action: 'booking.cancelled',
-      subject: bookingSubject(booking),
-      before: { status: booking.status },
-      after: { status: 'cancelled', reason },
-      at,
-    },
-  );
-  if (cancelled) return;
-  // Paid or cancelled between the look-up and the update.
-  const now = await findBooking(db, id);
-  if (now?.paid_at) throw new HttpError(409, bookingErrors.paid);
-  throw new HttpError(404, bookingErrors.noSuchBooking);
+  return cancelWithRefund(deps, {
+    booking,
+    by: caller.id,
+    actor: patientActor(caller),
+    cancelledBy: 'patient',
+    reason,
+    refundReason: 'Refunded because the patient cancelled in time',
+    refusals: patientCancelRefusals(deps.clinicPhone),
+  });
 }
 
 /** `POST /api/booking/{id}/reschedule`'s body as the request schema decoded it. */

@@ -9,9 +9,11 @@ import {
   bookingRow,
   intentIdOf,
   type Patient,
+  paidThroughStripe,
   paymentCalls,
   signedUpAdmin,
   signedUpPatient,
+  stripeStandInEnv,
   unpaidBooking,
 } from '../../test/payment-fixtures.js';
 import { payThroughDemo } from '../../test/security-fixtures.js';
@@ -511,12 +513,7 @@ describe(`the clinic's cancellation of a booking paid through Stripe (${engine})
   beforeAll(async () => {
     stripeApi = await startStripeStandIn({ secretKey: 'sk_test_clinic_cancel' });
     t = await buildTestApp({
-      env: {
-        STRIPE_SECRET_KEY: stripeApi.secretKey,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_clinic_cancel',
-        STRIPE_WEBHOOK_SECRET: 'whsec_clinic_cancel',
-        STRIPE_API_BASE: stripeApi.url,
-      },
+      env: stripeStandInEnv(stripeApi, 'clinic_cancel'),
     });
     admin = await signedUpAdmin(t);
     jane = await signedUpPatient(t.app, 'Jane Doe');
@@ -527,20 +524,11 @@ describe(`the clinic's cancellation of a booking paid through Stripe (${engine})
   });
 
   let day = 30;
-  /** A booking of Jane's that Stripe has charged and the portal has marked paid. */
-  async function paidThroughStripe() {
-    day += 1;
-    const booking = await unpaidBooking(t, jane, { date: clinicDay(day) });
-    const calls = paymentCalls(t.app);
-    const intent = await calls.createIntent(jane, { bookingId: booking.id });
-    const intentId = intentIdOf(intent.json().clientSecret);
-    stripeApi.succeed(intentId);
-    expect((await calls.confirm(jane, booking.id, intentId)).statusCode).toBe(200);
-    return { booking, intentId };
-  }
+  /** A booking of Jane's that Stripe charged and the portal marked paid, on a day of its own. */
+  const paidByJane = () => paidThroughStripe(t, stripeApi, jane, clinicDay(++day));
 
   it("refunds the charge with Stripe's refunds API and records Stripe's refund id", async () => {
-    const { booking, intentId } = await paidThroughStripe();
+    const { booking, intentId } = await paidByJane();
     const response = await cancelByClinic(t.app, admin, booking.id, 'The dentist is away');
     expect(response.statusCode, response.body).toBe(200);
     const made = stripeApi.refunds.get(intentId);
@@ -557,7 +545,7 @@ describe(`the clinic's cancellation of a booking paid through Stripe (${engine})
   });
 
   it('a refund Stripe refuses leaves the booking booked and paid, and the answer says why', async () => {
-    const { booking, intentId } = await paidThroughStripe();
+    const { booking, intentId } = await paidByJane();
     // Refunded already in Stripe's dashboard: Stripe refuses another refund.
     stripeApi.refunds.set(intentId, {
       id: 're_3dashboard',
@@ -584,7 +572,7 @@ describe(`the clinic's cancellation of a booking paid through Stripe (${engine})
   });
 
   it('Stripe out of reach: 502, and the booking stays booked and paid', async () => {
-    const { booking } = await paidThroughStripe();
+    const { booking } = await paidByJane();
     stripeApi.failing = true;
     try {
       const response = await cancelByClinic(t.app, admin, booking.id, 'The dentist is away');

@@ -1,24 +1,18 @@
 import {
-  centsToDollars,
   clinicMayCancel,
   STATUS_LABELS,
   VISIT_STATUS_FROM,
   VISIT_STATUSES,
   type VisitStatus,
 } from '@doctors-portal/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { adminActor, bookingSubject, recordAudit } from '../audit/log.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { Booking, BookingStatus, Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import type { MailQueue } from '../mail/queue.js';
-import { type ProviderRefund, RefundRefused } from '../payments/provider.js';
-import { recordRefund } from '../payments/repository.js';
-import { type Payments, releaseBookingPayment } from '../payments/service.js';
+import { type CancelDeps, type CancelOutcome, cancelWithRefund } from './cancel-with-refund.js';
 import { type ClinicMoment, hasStarted } from './clock.js';
-import { bookingSummary } from './presenters.js';
-import { cancelLiveBooking, findBooking, setVisitStatus } from './repository.js';
+import { findBooking, setVisitStatus } from './repository.js';
 
 /**
  * What the clinic's staff do to a booking from the schedule: mark how the visit went (arrived,
@@ -109,44 +103,22 @@ export async function changeVisitStatus(
   return { booking: now, changed };
 }
 
-export interface ClinicCancellation {
-  booking: Booking;
-  refund: ProviderRefund | null;
-}
-
-export interface ClinicCancelDeps {
-  db: Kysely<Database>;
-  payments: Payments;
-  mail: MailQueue;
-  log: FastifyBaseLogger;
-}
+export type ClinicCancellation = CancelOutcome;
 
 /**
  * `POST /api/booking/{id}/cancel`: the clinic cancels a booked or confirmed visit that has not
- * started, for `reason`.
- *
- * 1. An unpaid booking's open payment is cancelled with the provider first, as when a patient
- *    cancels (`releaseBookingPayment`): no card can pay it afterwards. When the charge went
- *    through meanwhile the booking is now paid, and goes on as a paid one; when the provider is
- *    still deciding, 409.
- * 2. A paid booking's charge is refunded through the provider (idempotent per payment, so a
- *    repeated cancellation gets the same refund). A refund the provider refuses leaves the
- *    booking booked and paid (409 with the provider's reason); a provider that cannot be reached
- *    throws a PaymentProviderError (502).
- * 3. In one transaction: the booking is marked cancelled by the admin with the reason, its time
- *    units are deleted (the slot and the patient's time are free), the refund is recorded, the
- *    changes are written to the audit log, and the patient's mail (with an .ics METHOD:CANCEL of
- *    the confirmation's event) is queued.
+ * started, for `reason`: its open payment is cancelled or its charge refunded through the
+ * provider, then the booking is cancelled, its time freed and the patient mailed the reason
+ * (`cancelWithRefund`, the patient's own cancellation's path too).
  */
 export async function cancelByClinic(
-  deps: ClinicCancelDeps,
+  deps: CancelDeps,
   moment: ClinicMoment,
   admin: CurrentUser,
   id: string,
   reason: string,
 ): Promise<ClinicCancellation> {
-  const { db, payments, log } = deps;
-  let booking = await findBooking(db, id);
+  const booking = await findBooking(deps.db, id);
   if (!booking) throw new HttpError(404, clinicErrors.noSuchBooking);
   if (booking.status === 'cancelled') throw new HttpError(409, clinicErrors.alreadyCancelled);
   if (!clinicMayCancel(booking.status)) {
@@ -155,114 +127,13 @@ export async function cancelByClinic(
   if (hasStarted(booking.date, booking.slot, moment)) {
     throw new HttpError(409, clinicErrors.started);
   }
-
-  if (booking.paid_at === null) {
-    const payment = await releaseBookingPayment(payments, log, booking);
-    if (payment === 'processing') throw new HttpError(409, clinicErrors.paymentProcessing);
-    if (payment === 'paid') {
-      booking = await findBooking(db, id);
-      if (!booking) throw new HttpError(404, clinicErrors.noSuchBooking);
-    }
-  }
-
-  let refund: ProviderRefund | null = null;
-  let transactionId: string | null = null;
-  if (booking.paid_at !== null) {
-    transactionId = booking.transaction_id;
-    const intent = transactionId ? await payments.provider.retrieve(transactionId) : null;
-    if (!intent || intent.bookingId !== booking.id) {
-      throw new HttpError(409, clinicErrors.noPaymentToRefund);
-    }
-    try {
-      refund = await payments.provider.refund(intent);
-    } catch (error) {
-      if (error instanceof RefundRefused) {
-        log.warn({ bookingId: id, transactionId, err: error }, 'the provider refused a refund');
-        throw new HttpError(409, clinicErrors.refundRefused(error.message));
-      }
-      throw error;
-    }
-  }
-
-  const live = booking;
-  const at = new Date();
-  const refundRow = (made: ProviderRefund, intentId: string) => ({
-    id: made.id,
-    booking_id: live.id,
-    provider: payments.provider.name,
-    intent_id: intentId,
-    amount_cents: made.amountCents,
-    currency: made.currency,
-    reason: `Refunded because the clinic cancelled the booking: ${reason}`,
-    created_at: at.toISOString(),
+  return cancelWithRefund(deps, {
+    booking,
+    by: admin.id,
+    actor: adminActor(admin),
+    cancelledBy: 'clinic',
+    reason,
+    refundReason: `Refunded because the clinic cancelled the booking: ${reason}`,
+    refusals: clinicErrors,
   });
-  const actor = adminActor(admin);
-  /**
-   * The refund's row and its audit entry, in the caller's transaction; neither when the refund
-   * is on record already (the provider answers a repeated refund of a payment with the same one).
-   */
-  const recordClinicRefund = async (
-    tx: Kysely<Database>,
-    made: ProviderRefund,
-    intentId: string,
-  ) => {
-    if (!(await recordRefund(tx, refundRow(made, intentId)))) return;
-    await recordAudit(tx, {
-      actor,
-      action: 'booking.refunded',
-      subject: bookingSubject(live),
-      after: {
-        refundId: made.id,
-        transactionId: intentId,
-        provider: payments.provider.name,
-        amountCents: made.amountCents,
-        currency: made.currency,
-        reason,
-      },
-      at,
-    });
-  };
-  const cancelled = await db.transaction().execute(async (tx) => {
-    const done = await cancelLiveBooking(tx, id, [live.status], { by: admin.id, reason, at });
-    if (!done) return false;
-    await recordAudit(tx, {
-      actor,
-      action: 'booking.cancelled',
-      subject: bookingSubject(live),
-      before: { status: live.status },
-      after: { status: 'cancelled', reason },
-      at,
-    });
-    if (refund && transactionId) await recordClinicRefund(tx, refund, transactionId);
-    await deps.mail.add(tx, {
-      kind: 'booking-cancellation',
-      to: live.patient_email,
-      booking: bookingSummary(live),
-      reason,
-      refund: refund ? { id: refund.id, amountDollars: centsToDollars(refund.amountCents) } : null,
-    });
-    return true;
-  });
-
-  if (!cancelled) {
-    if (refund && transactionId) {
-      // The money went back although the booking stays: keep the refund on record all the same,
-      // with its audit entry.
-      await db.transaction().execute((tx) => recordClinicRefund(tx, refund, transactionId));
-      log.error(
-        { bookingId: id, transactionId, refundId: refund.id },
-        'refunded a booking that changed before its cancellation; it stays as it is',
-      );
-      throw new HttpError(409, clinicErrors.changedAfterRefund(refund.id));
-    }
-    throw new HttpError(409, clinicErrors.changedMeanwhile);
-  }
-  deps.mail.wake();
-  log.info(
-    { bookingId: id, refundId: refund?.id ?? null },
-    refund ? 'the clinic cancelled and refunded a booking' : 'the clinic cancelled a booking',
-  );
-  const now = await findBooking(db, id);
-  if (!now) throw new HttpError(404, clinicErrors.noSuchBooking);
-  return { booking: now, refund };
 }

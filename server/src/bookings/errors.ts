@@ -24,7 +24,6 @@ export const bookingErrors = {
   notYourBookingToSee: 'You can only see your own appointments.',
   noSuchBooking: 'There is no such booking.',
   notYourBooking: 'You can only cancel your own appointments.',
-  paid: 'A paid booking cannot be cancelled online; please call the clinic.',
   paymentProcessing:
     'Your payment for this appointment is being processed, so it cannot be cancelled now. Please try again in a few minutes or call the clinic.',
   started: 'This appointment has already started or passed, so it can no longer be cancelled.',
@@ -34,3 +33,20 @@ export const bookingErrors = {
   nothingToChange:
     'Your appointment is already at that date and time: nothing to change. Please pick another slot.',
 } as const;
+
+/**
+ * Why a patient's cancellation in time did not go through, with the clinic's phone where the
+ * patient has to call (the shape `cancelWithRefund` asks for).
+ */
+export const patientCancelRefusals = (phone: string) =>
+  ({
+    noSuchBooking: bookingErrors.noSuchBooking,
+    paymentProcessing: bookingErrors.paymentProcessing,
+    noPaymentToRefund: `Your payment for this appointment cannot be found with the payment provider, so it cannot be refunded online. The appointment stays booked and paid: please call the clinic on ${phone}.`,
+    refundRefused: (why: string) =>
+      `The payment provider refused to refund your payment, so the appointment stays booked and paid. Please call the clinic on ${phone}. The provider said: ${why}`,
+    changedMeanwhile:
+      'This appointment changed while it was being cancelled, so it stays as it now is. Please reload My Appointments and try again.',
+    changedAfterRefund: (refundId: string) =>
+      `This appointment changed while it was being cancelled, so it stays as it now is; your payment was refunded (refund id ${refundId}). Please call the clinic on ${phone}.`,
+  }) as const;

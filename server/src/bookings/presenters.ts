@@ -49,8 +49,9 @@ export function toApiBooking(
   return {
     ...bookingFields(row),
     cancellable: isCancellable(row, moment, cancellationNoticeHours),
-    // The clinic's reason is for the patient; the patient's own cancellations are not listed.
-    cancelReason: row.status === 'cancelled' ? row.cancel_reason : null,
+    // The clinic's reason is for the patient; the patient's own cancellation has none to show.
+    cancelReason:
+      row.status === 'cancelled' && row.cancelled_by !== row.patient_id ? row.cancel_reason : null,
     refund: refundId ? { id: refundId } : null,
   };
 }

@@ -251,25 +251,22 @@ export async function findOverlappingBooking(
 }
 
 /**
- * A patient's live bookings by date, and those the clinic cancelled (the patient must hear of
- * them, and of their refunds); the caller orders slots within a day by their start time.
+ * A patient's live bookings by date, those the clinic cancelled (the patient must hear of them,
+ * and of their refunds), and the paid ones the patient cancelled (refunded); the caller orders
+ * slots within a day by their start time.
  */
 export async function listPatientBookings(
   db: Kysely<Database>,
   patientId: string,
 ): Promise<Booking[]> {
-  return db
-    .selectFrom('booking')
-    .selectAll()
-    .where('patient_id', '=', patientId)
+  return patientBookingsByDate(db, patientId)
     .where((eb) =>
       eb.or([
         eb('status', '<>', 'cancelled'),
         eb.and([eb('cancelled_by', 'is not', null), eb('cancelled_by', '<>', patientId)]),
+        eb('paid_at', 'is not', null),
       ]),
     )
-    .orderBy('date')
-    .orderBy('created_at')
     .execute();
 }
 
@@ -280,22 +277,25 @@ export async function findBooking(db: Kysely<Database>, id: string): Promise<Boo
 
 /**
  * Marks a live, unpaid booking cancelled (by `cancelledBy`, for `reason`) and gives its time
- * back: the slot, and the patient's units; `audit` is written to the audit log in the same
- * transaction. Answers whether this call did it; false when the booking was paid or cancelled
- * meanwhile (and nothing is recorded).
+ * back: the slot, and the patient's units; `audit` is written to the audit log and
+ * `whileCancelling` runs with the row as it was, in the same transaction. Answers whether this
+ * call did it; false when the booking was paid or cancelled meanwhile (and nothing is recorded).
  */
 export async function cancelUnpaidBooking(
   db: Kysely<Database>,
   id: string,
   cancellation: Cancellation,
   audit: AuditEntry,
+  whileCancelling: (tx: Kysely<Database>, booking: Booking) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const cancelled = await cancelBookingWhere(trx, id, cancellation, (eb) =>
       eb.and([eb('status', '<>', 'cancelled'), eb('paid_at', 'is', null)]),
     );
-    if (cancelled) await recordAudit(trx, audit);
-    return cancelled;
+    if (!cancelled) return false;
+    await recordAudit(trx, audit);
+    await whileCancelling(trx, cancelled);
+    return true;
   });
 }
 
@@ -308,14 +308,17 @@ export interface Cancellation {
 
 /**
  * Marks booking `id` cancelled, when it still meets `condition`, and gives its time back (the
- * slot, and the patient's units), in the caller's transaction. Answers whether this call did it.
+ * slot, and the patient's units), in the caller's transaction. Answers the row as it was before,
+ * or undefined when this call did not cancel it.
  */
 async function cancelBookingWhere(
   tx: Kysely<Database>,
   id: string,
   cancellation: Cancellation,
   condition: (eb: ExpressionBuilder<Database, 'booking'>) => Expression<SqlBool>,
-): Promise<boolean> {
+): Promise<Booking | undefined> {
+  const before = await lockBooking(tx, id);
+  if (!before) return undefined;
   const result = await tx
     .updateTable('booking')
     .set({
@@ -327,10 +330,9 @@ async function cancelBookingWhere(
     .where('id', '=', id)
     .where(condition)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
-  await tx.deleteFrom('booking_unit').where('booking_id', '=', id).execute();
-  await tx.deleteFrom('doctor_unit').where('booking_id', '=', id).execute();
-  return true;
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  await releaseBookingUnits(tx, id);
+  return before;
 }
 
 /**
@@ -565,17 +567,21 @@ export async function setVisitStatus(
 }
 
 /**
- * Marks a booking in one of the statuses `from` cancelled (by `by`, for `reason`) and gives its
- * time back, in the caller's transaction, paid or not (the clinic's cancellation refunds a paid
- * one first). Answers whether this call did it.
+ * Marks a booking in one of the statuses `from`, and still `paid` or unpaid as its canceller
+ * read it, cancelled (by `by`, for `reason`) and gives its time back, in the caller's
+ * transaction (a paid one is refunded first, so one paid meanwhile must stay). Answers the row
+ * as it was, or undefined when this call did not cancel it.
  */
 export async function cancelLiveBooking(
   tx: Kysely<Database>,
   id: string,
   from: readonly BookingStatus[],
+  paid: boolean,
   cancellation: Cancellation & { by: string },
-): Promise<boolean> {
-  return cancelBookingWhere(tx, id, cancellation, (eb) => eb('status', 'in', [...from]));
+): Promise<Booking | undefined> {
+  return cancelBookingWhere(tx, id, cancellation, (eb) =>
+    eb.and([eb('status', 'in', [...from]), eb('paid_at', paid ? 'is not' : 'is', null)]),
+  );
 }
 
 /**
@@ -643,13 +649,17 @@ export async function listAllPatientBookings(
   db: Kysely<Database>,
   patientId: string,
 ): Promise<Booking[]> {
+  return patientBookingsByDate(db, patientId).execute();
+}
+
+/** The patient's bookings in the order they are listed: by date, then as they were made. */
+function patientBookingsByDate(db: Kysely<Database>, patientId: string) {
   return db
     .selectFrom('booking')
     .selectAll()
     .where('patient_id', '=', patientId)
     .orderBy('date')
-    .orderBy('created_at')
-    .execute();
+    .orderBy('created_at');
 }
 
 /**

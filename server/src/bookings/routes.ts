@@ -13,19 +13,28 @@ import {
   rescheduleRequestSchema,
   visitStatusRequestSchema,
 } from '@doctors-portal/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { callerOf, isOwnEmail, requireAdmin, requireUser } from '../auth/guards.js';
 import { bookingRulesOf } from '../clinic/calendar.js';
+import type { Database } from '../db/schema.js';
 import { doctorExists } from '../doctors/repository.js';
 import { errorResponseSchema as error, errorBody, errorResponses } from '../http/errors.js';
 import { answerPaymentFailure } from '../payments/errors.js';
 import { refundsOf } from '../payments/repository.js';
-import { confirmPayment, releaseBookingPayment } from '../payments/service.js';
+import { confirmPayment } from '../payments/service.js';
 import { availableOn } from './availability.js';
 import { availabilityCache, forgetAvailabilityAnswers } from './availability-cache.js';
-import { bookSlot, cancelBooking, readableBooking, rescheduleBooking } from './booking-rules.js';
+import {
+  bookSlot,
+  cancelBooking,
+  type Rescheduled,
+  readableBooking,
+  rescheduleBooking,
+} from './booking-rules.js';
+import { cancelDepsOf } from './cancel-with-refund.js';
 import { cancelByClinic, changeVisitStatus } from './clinic-actions.js';
 import { clinicMoment, clock } from './clock.js';
 import { bookingErrors } from './errors.js';
@@ -43,6 +52,25 @@ async function uuidOr404(request: FastifyRequest, reply: FastifyReply) {
     return reply.code(404).send(errorBody(404, bookingErrors.noSuchBooking));
   }
 }
+
+/**
+ * What follows a booking's move, in its transaction: the patient's updated confirmation (its
+ * calendar event one SEQUENCE up) is queued, and the move is told to the app's listeners.
+ */
+export const announceMove =
+  (app: FastifyInstance) =>
+  async (tx: Kysely<Database>, { before, booking }: Rescheduled): Promise<void> => {
+    await app.mailQueue.add(tx, {
+      kind: 'booking-confirmation',
+      to: booking.patient_email,
+      booking: {
+        ...bookingSummary(booking),
+        sequence: booking.sequence,
+        movedFrom: { isoDate: before.date, slot: before.slot },
+      },
+    });
+    await app.bookingEvents.emit(tx, { kind: 'moved', before, booking });
+  };
 
 /**
  * `/api/available` and every `/api/booking…` route: availability by date, booking, a patient's
@@ -132,12 +160,14 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.bookingRules,
         caller,
         request.body,
-        (tx, booking) =>
-          app.mailQueue.add(tx, {
+        async (tx, booking) => {
+          await app.mailQueue.add(tx, {
             kind: 'booking-confirmation',
             to: caller.email,
             booking: bookingSummary(booking),
-          }),
+          });
+          await app.bookingEvents.emit(tx, { kind: 'booked', booking });
+        },
       );
       // Booked, or refused because the slot is taken: either way this instance's answers are
       // out of date.
@@ -273,19 +303,27 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireUser,
       attachValidation: true,
+      // The card gateway failing answers 502, as on the other payment routes.
+      errorHandler: answerPaymentFailure,
       schema: {
         operationId: 'cancelBooking',
-        summary: 'Cancel one of your own unpaid bookings that has not started, freeing its slot',
+        summary:
+          'Cancel one of your own bookings until the clinic’s cancellation notice before it, freeing its slot',
         description:
-          'The booking stays on record as cancelled. A payment the patient had started is ' +
-          'cancelled with the provider first; when it went through meanwhile the booking is ' +
-          'paid and stays (409), as it does while the provider is still processing it (409).',
+          'The cancellation policy: a booked or confirmed booking, paid or not, is cancelled ' +
+          'until the clinic’s cancellation notice (CANCELLATION_NOTICE_HOURS, 24 by default) ' +
+          'before its start; later, 409 with the clinic’s phone. The booking stays on record as ' +
+          'cancelled and the patient is mailed. A paid booking is refunded in full through the ' +
+          'payment provider first, as when the clinic cancels: when the provider refuses, it ' +
+          'stays booked and paid (409), and when it cannot be reached, 502. A payment the ' +
+          'patient had started is cancelled with the provider first; when it went through ' +
+          'meanwhile it is refunded, and while the provider is still processing it, 409.',
         tags: ['bookings'],
         security: [{ bearer: [] }],
         params: bookingParams,
         response: {
           200: z.object({ deletedCount: z.number() }),
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 502),
         },
       },
     },
@@ -293,8 +331,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.validationError) {
         return reply.code(404).send(errorBody(404, bookingErrors.noSuchBooking));
       }
-      await cancelBooking(app.db, moment(), callerOf(request), request.params.id, (booking) =>
-        releaseBookingPayment(app.payments, request.log, booking),
+      await cancelBooking(
+        cancelDepsOf(app, request.log),
+        moment(),
+        callerOf(request),
+        request.params.id,
       );
       answers.clear();
       return { deletedCount: 1 };
@@ -342,16 +383,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           caller,
           request.params.id,
           request.body,
-          (tx, { before, booking: moved }) =>
-            app.mailQueue.add(tx, {
-              kind: 'booking-confirmation',
-              to: moved.patient_email,
-              booking: {
-                ...bookingSummary(moved),
-                sequence: moved.sequence,
-                movedFrom: { isoDate: before.date, slot: before.slot },
-              },
-            }),
+          announceMove(app),
         );
         app.mailQueue.wake();
         const { cancellationNoticeHours: notice } = await bookingRulesOf(app.db);
@@ -431,7 +463,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = moment();
       const { booking, refund } = await cancelByClinic(
-        { db: app.db, payments: app.payments, mail: app.mailQueue, log: request.log },
+        cancelDepsOf(app, request.log),
         now,
         callerOf(request),
         request.params.id,

@@ -14,6 +14,7 @@ import { callerOf, requireAdmin } from '../auth/guards.js';
 import { clinicMoment, clock } from '../bookings/clock.js';
 import { errorResponseSchema as error, errorBody } from '../http/errors.js';
 import {
+  bookingRulesOf,
   cachedClinicCalendar,
   clinicCalendarMessages,
   closedDatesBetween,
@@ -52,7 +53,8 @@ export const clinicCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '`from` and `to` are ISO dates, both included, at most 366 days apart (400 otherwise). ' +
           'Each closed date is a weekly closed day (`weekly`) or falls in a closure (`closure`, ' +
-          'with its label); a closed date offers no slots. Shared caches may keep the answer for 30 seconds.',
+          'with its label); a closed date offers no slots. `cancellationNoticeHours` is the ' +
+          'cancellation policy’s notice. Shared caches may keep the answer for 30 seconds.',
         tags: ['clinic'],
         security: [],
         querystring: calendarQuerySchema,
@@ -68,6 +70,8 @@ export const clinicCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         to,
         openingDays: state.openingDays,
         closed: closedDatesBetween(state, from, to),
+        // The booking modal and the payment page state the policy with the calendar's answer.
+        cancellationNoticeHours: (await bookingRulesOf(app.db)).cancellationNoticeHours,
       };
     },
   );

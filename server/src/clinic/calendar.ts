@@ -46,7 +46,7 @@ const BUILT_IN_DEFAULTS: BookingRules = {
   horizonDays: 180,
   minNoticeMinutes: 0,
   maxUnpaidBookings: 5,
-  cancellationNoticeHours: 0,
+  cancellationNoticeHours: 24,
   reminderLeadHours: 24,
 };
 
@@ -127,10 +127,11 @@ const cache = new WeakMap<Kysely<Database>, { at: number; state: Promise<ClinicC
 export function cachedClinicCalendar(
   db: Kysely<Database>,
   now = Date.now(),
+  via: Kysely<Database> = db,
 ): Promise<ClinicCalendarState> {
   const hit = cache.get(db);
   if (hit && now - hit.at < CLINIC_CALENDAR_CACHE_MS) return hit.state;
-  const state = readClinicCalendar(db);
+  const state = readClinicCalendar(via);
   cache.set(db, { at: now, state });
   // A failed read is not kept: the next call asks the database again.
   state.catch(() => {
@@ -147,6 +148,18 @@ export function forgetClinicCalendar(db: Kysely<Database>): void {
 /** The booking rules in force: the clinic's own, or the environment's. */
 export async function bookingRulesOf(db: Kysely<Database>): Promise<BookingRules> {
   return (await cachedClinicCalendar(db)).storedRules ?? defaultRules(db);
+}
+
+/**
+ * The booking rules in force, from inside `tx`, a transaction of `db` (a booking event's
+ * listener): when the cached rules are stale they are read through `tx`, because on SQLite the
+ * transaction holds the one connection and a read through `db` would wait for it forever.
+ */
+export async function bookingRulesWithin(
+  tx: Kysely<Database>,
+  db: Kysely<Database>,
+): Promise<BookingRules> {
+  return (await cachedClinicCalendar(db, Date.now(), tx)).storedRules ?? defaultRules(db);
 }
 
 /** Why the clinic is closed on `date`, or null when it is open. */
@@ -176,8 +189,8 @@ export const clinicCalendarMessages = {
     `The clinic is closed on ${formatMediumDate(closed.date as IsoDate)} (${closed.label}). Please pick another day.`,
   minimumNotice: (minutes: number) =>
     `Bookings close ${describeMinutes(minutes)} before the visit starts. Please pick a later slot.`,
-  cancellationNotice: (hours: number) =>
-    `Bookings can be cancelled up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before the visit. Please call the clinic.`,
+  cancellationNotice: (hours: number, phone: string) =>
+    `Appointments can be cancelled online up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before the visit, and this one starts sooner. Please call the clinic on ${phone}.`,
   noSuchClosure: 'There is no such closure.',
 } as const;
 

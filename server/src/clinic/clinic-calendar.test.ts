@@ -396,7 +396,7 @@ describe(`the clinic's calendar and booking rules (${engine})`, () => {
     const refused = await call(patient, 'DELETE', `/api/booking/${soon.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      'Bookings can be cancelled up to 24 hours before the visit. Please call the clinic.',
+      'Appointments can be cancelled online up to 24 hours before the visit, and this one starts sooner. Please call the clinic on +1 (555) 010-2030.',
     );
     expect((await call(patient, 'DELETE', `/api/booking/${later.id}`)).statusCode).toBe(200);
   });

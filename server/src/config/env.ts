@@ -87,7 +87,7 @@ const envSchema = z.object({
   BOOKING_HORIZON_DAYS: wholeNumber(1, 36_500, 'days').default(180),
   MAX_UNPAID_BOOKINGS: wholeNumber(1, 10_000, 'bookings').default(5),
   MIN_BOOKING_NOTICE_MINUTES: wholeNumber(0, 43_200, 'minutes').default(0),
-  CANCELLATION_NOTICE_HOURS: wholeNumber(0, 720, 'hours').default(0),
+  CANCELLATION_NOTICE_HOURS: wholeNumber(0, 720, 'hours').default(24),
   REMINDER_LEAD_HOURS: wholeNumber(1, 720, 'hours').default(24),
   SMTP_URL: smtpUrl.optional(),
   MAIL_FROM: mailbox.optional(),

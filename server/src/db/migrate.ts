@@ -11,6 +11,11 @@ import * as clinicCalendar from './migrations/0008_clinic_calendar.js';
 import * as doctorsAsProviders from './migrations/0009_doctors_as_providers.js';
 import * as doctorCalendarFeeds from './migrations/0010_doctor_calendar_feeds.js';
 import * as bookingSequence from './migrations/0011_booking_sequence.js';
+import * as reminders from './migrations/0012_reminders.js';
+import * as waitlist from './migrations/0013_waitlist.js';
+import * as visitLinks from './migrations/0014_visit_links.js';
+import * as accountPhone from './migrations/0015_account_phone.js';
+import * as scheduleRevision from './migrations/0016_schedule_revision.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
@@ -26,6 +31,11 @@ const migrations: Record<string, Migration> = {
   '0009_doctors_as_providers': doctorsAsProviders,
   '0010_doctor_calendar_feeds': doctorCalendarFeeds,
   '0011_booking_sequence': bookingSequence,
+  '0012_reminders': reminders,
+  '0013_waitlist': waitlist,
+  '0014_visit_links': visitLinks,
+  '0015_account_phone': accountPhone,
+  '0016_schedule_revision': scheduleRevision,
 };
 
 export class MigrationError extends StartupError {

@@ -198,6 +198,8 @@ export interface MailQueueTable {
   send_after: string | null;
   attempts: ColumnType<number, number | undefined, number>;
   last_error: string | null;
+  /** The booking it tells of, for a reminder (migrations/0012): found when the booking changes. */
+  booking_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DoctorTable {
@@ -324,3 +326,65 @@ export interface Database {
 export type NewTreatment = Insertable<TreatmentTable>;
 export type Booking = Selectable<BookingTable>;
 export type Doctor = Selectable<DoctorTable>;
+
+/** A one-tap mail link that was used (migrations/0014): by its random id, once only. */
+export interface VisitLinkUseTable {
+  id: string;
+  booking_id: string;
+  action: string;
+  /** ISO time. */
+  used_at: string;
+}
+
+// Merged into `Database` above: the used links' table.
+export interface Database {
+  visit_link_use: VisitLinkUseTable;
+}
+
+/**
+ * What tells the schedule that bookings or refunds changed (migrations/0016, decision 026):
+ * on SQLite one row whose revision every such write bumps, on PostgreSQL the id of each
+ * transaction that made such a write. Written by triggers only.
+ */
+export interface ScheduleRevisionTable {
+  id: number;
+  revision: number;
+}
+export interface ScheduleChangeTable {
+  xid: string;
+}
+
+// Merged into `Database` above: the schedule's change record.
+export interface Database {
+  schedule_revision: ScheduleRevisionTable;
+  schedule_change: ScheduleChangeTable;
+}
+
+/** A patient waiting for a slot of a treatment on a date (migrations/0013), in join order. */
+export interface WaitlistEntryTable {
+  id: string;
+  patient_id: string;
+  treatment_id: string;
+  date: IsoDate;
+  /** ISO time joined: the order waiting patients are told of a freed slot. */
+  created_at: string;
+}
+/** Who was told of which freed slot of their entry's day (migrations/0013): once each. */
+export interface WaitlistNoticeTable {
+  entry_id: string;
+  slot: string;
+  /** ISO time. */
+  told_at: string;
+}
+
+// Merged into `Database` above: the waitlist.
+export interface Database {
+  waitlist_entry: WaitlistEntryTable;
+  waitlist_notice: WaitlistNoticeTable;
+}
+
+// Merged into `UserTable` above: the phone on the patient's account (migrations/0015).
+export interface UserTable {
+  /** Optional; Better Auth's additional field `phone`. */
+  phone: string | null;
+}

@@ -7,7 +7,7 @@ import {
   slotStartMinutes,
 } from '@doctors-portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { type AuditActor, adminActor, doctorSubject, recordAudit } from '../audit/log.js';
 import { callerOf, requireAdmin } from '../auth/guards.js';
@@ -51,6 +51,24 @@ const feedUrl = (publicUrl: string, token: string) =>
   `${publicUrl.replace(/\/+$/, '')}${CALENDAR_FEED_PREFIX}${token}.ics`;
 
 /**
+ * Deletes a doctor's feed within `tx`, if they have one. Answers the doctor (as the audit log
+ * names them) and whether a feed was deleted, or null for no such doctor.
+ */
+async function removeFeedOf(tx: Transaction<Database>, doctorId: string) {
+  const doctor = await tx
+    .selectFrom('doctor')
+    .select(['id', 'name', 'email'])
+    .where('id', '=', doctorId)
+    .executeTakeFirst();
+  if (!doctor) return null;
+  const deleted = await tx
+    .deleteFrom('doctor_calendar_feed')
+    .where('doctor_id', '=', doctorId)
+    .executeTakeFirst();
+  return { doctor, hadFeed: Number(deleted.numDeletedRows) > 0 };
+}
+
+/**
  * Makes a new feed token for a doctor, replacing the one they had (its URL stops working at
  * once), and records it in the audit log in the same transaction. Answers the token, or null
  * for no such doctor.
@@ -68,23 +86,15 @@ export async function createCalendarFeed(
     created_by: actor.kind === 'system' ? null : actor.id,
   };
   return db.transaction().execute(async (tx) => {
-    const doctor = await tx
-      .selectFrom('doctor')
-      .select(['id', 'name', 'email'])
-      .where('id', '=', doctorId)
-      .executeTakeFirst();
-    if (!doctor) return null;
-    const replaced = await tx
-      .deleteFrom('doctor_calendar_feed')
-      .where('doctor_id', '=', doctorId)
-      .executeTakeFirst();
+    const removed = await removeFeedOf(tx, doctorId);
+    if (!removed) return null;
     await tx.insertInto('doctor_calendar_feed').values(row).execute();
     await recordAudit(tx, {
       actor,
       action: 'doctor.calendar_feed_created',
-      subject: doctorSubject(doctor),
-      before: Number(replaced.numDeletedRows) > 0 ? { calendarFeed: 'on' } : null,
-      after: { calendarFeed: Number(replaced.numDeletedRows) > 0 ? 'new address' : 'on' },
+      subject: doctorSubject(removed.doctor),
+      before: removed.hadFeed ? { calendarFeed: 'on' } : null,
+      after: { calendarFeed: removed.hadFeed ? 'new address' : 'on' },
     });
     return token;
   });
@@ -100,21 +110,13 @@ export async function revokeCalendarFeed(
   actor: AuditActor,
 ): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const doctor = await tx
-      .selectFrom('doctor')
-      .select(['id', 'name', 'email'])
-      .where('id', '=', doctorId)
-      .executeTakeFirst();
-    if (!doctor) return false;
-    const removed = await tx
-      .deleteFrom('doctor_calendar_feed')
-      .where('doctor_id', '=', doctorId)
-      .executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) {
+    const removed = await removeFeedOf(tx, doctorId);
+    if (!removed) return false;
+    if (removed.hadFeed) {
       await recordAudit(tx, {
         actor,
         action: 'doctor.calendar_feed_revoked',
-        subject: doctorSubject(doctor),
+        subject: doctorSubject(removed.doctor),
         before: { calendarFeed: 'on' },
         after: { calendarFeed: 'off' },
       });

@@ -109,8 +109,11 @@ export async function doctorExists(db: Kysely<Database>, id: string): Promise<bo
   return row !== undefined;
 }
 
-/** A doctor as the audit log records them, before or after a change. */
-function auditFields(doctor: DoctorRecord) {
+/**
+ * A doctor as the API shows them (which adds the id) and as the audit log records them, before
+ * or after a change.
+ */
+export function doctorFields(doctor: DoctorRecord) {
   return {
     name: doctor.name,
     email: doctor.email,
@@ -231,8 +234,8 @@ export async function updateDoctor(
     if (changes.treatmentIds !== undefined) await writeTreatments(tx, id, changes.treatmentIds);
     if (changes.daysOff !== undefined) await writeDaysOff(tx, id, changes.daysOff);
     const after = (await findDoctor(tx, id)) as DoctorRecord;
-    const was = auditFields(before);
-    const is = auditFields(after);
+    const was = doctorFields(before);
+    const is = doctorFields(after);
     const changed = (Object.keys(is) as (keyof typeof is)[]).filter(
       (key) => JSON.stringify(was[key]) !== JSON.stringify(is[key]),
     );

@@ -26,6 +26,7 @@ import { listTreatments } from '../treatments/repository.js';
 import {
   type DoctorRecord,
   deleteDoctor,
+  doctorFields,
   findDoctor,
   insertDoctor,
   listDoctors,
@@ -46,18 +47,7 @@ export const doctorErrors = {
     'cancel or move them first.',
 };
 
-function toApiDoctor(doctor: DoctorRecord) {
-  return {
-    _id: doctor.id,
-    name: doctor.name,
-    email: doctor.email,
-    specialty: doctor.specialty,
-    image: doctor.image_url,
-    treatmentIds: doctor.treatmentIds,
-    workDays: doctor.workDays,
-    daysOff: doctor.daysOff,
-  };
-}
+const toApiDoctor = (doctor: DoctorRecord) => ({ _id: doctor.id, ...doctorFields(doctor) });
 
 /**
  * The treatments a doctor performs once `specialty` and `treatmentIds` are applied: the

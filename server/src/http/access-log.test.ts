@@ -78,6 +78,9 @@ describe('addresses in the access log', () => {
     ['/reset-password?token=abc123XYZ', '/reset-password?token=***'],
     ['/api/calendar/c4lEnd4r-t0k3n_x.ics', '/api/calendar/***'],
     ['/api/calendar/c4lEnd4r-t0k3n_x.ics?ref=google', '/api/calendar/***'],
+    ['/api/visit/WyJhIiwiY29uZmlybSJd-sig_x', '/api/visit/***'],
+    ['/api/visit/WyJhIiwiY29uZmlybSJd-sig_x/cancel', '/api/visit/***/cancel'],
+    ['/visit/WyJhIiwiY29uZmlybSJd-sig_x?utm=mail', '/visit/***?utm=mail'],
   ])('keeps %s as %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
   });
@@ -89,6 +92,8 @@ describe('addresses in the access log', () => {
     '/api/auth/get-session',
     '/api/authx/verify-email?token=x',
     '/api/calendar/',
+    '/api/visit/',
+    '/visits/x',
     '/api/doctor/42/calendar-feed',
   ])('leaves %s as it is', (url) => {
     expect(redactUrl(url)).toBe(url);

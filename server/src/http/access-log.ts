@@ -16,6 +16,8 @@ const RESET_LINK_PREFIX = '/api/auth/reset-password/';
 const RESET_PAGE_PREFIX = '/reset-password?';
 /** A doctor's calendar feed: its last path segment is the feed's secret token (and '.ics'). */
 const CALENDAR_FEED_PREFIX = '/api/calendar/';
+/** A mail's one-tap link, to the API and to the app's page: the segment after it is its token. */
+const VISIT_LINK_PREFIXES = ['/api/visit/', '/visit/'];
 /** Query parameters that carry a secret: verification and reset tokens, OAuth's code and state. */
 const SECRET_PARAMS = new Set(['token', 'code', 'state']);
 
@@ -23,7 +25,8 @@ const SECRET_PARAMS = new Set(['token', 'code', 'state']);
  * The address as the access log may keep it: a reset link's token, and the value of every
  * `token`, `code` or `state` query parameter under /api/auth/ (verification links, OAuth
  * callbacks) and on the app's reset page, are replaced with ***, and so is everything after
- * /api/calendar/ (a doctor's calendar feed token). Such a value signs someone in, sets their
+ * /api/calendar/ (a doctor's calendar feed token), and the token of a mail's one-tap link
+ * (/api/visit/{token}/…, /visit/{token}). Such a value signs someone in, sets their
  * password or reads a doctor's appointments; a log is read by more people than should hold any. Every other
  * address is returned as it is, after one prefix check.
  */
@@ -31,6 +34,13 @@ export function redactUrl(url: string): string {
   if (url.startsWith(CALENDAR_FEED_PREFIX)) {
     // Whatever follows: the token, a mistyped one, a query. Nothing of it is worth keeping.
     return url.length > CALENDAR_FEED_PREFIX.length ? `${CALENDAR_FEED_PREFIX}${REDACTED}` : url;
+  }
+  for (const prefix of VISIT_LINK_PREFIXES) {
+    if (url.startsWith(prefix) && url.length > prefix.length) {
+      // The action after the token (/confirm, /cancel, …) is kept: it is no secret.
+      const after = url.slice(prefix.length).search(/[/?]/);
+      return `${prefix}${REDACTED}${after === -1 ? '' : url.slice(prefix.length + after)}`;
+    }
   }
   if (!url.startsWith(AUTH_PREFIX) && !url.startsWith(RESET_PAGE_PREFIX)) return url;
   const queryAt = url.indexOf('?');

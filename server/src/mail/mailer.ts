@@ -27,6 +27,11 @@ export interface MailContent {
   icalEvent?: CalendarInvite;
   /** Where replies go, when not to the clinic (e.g. the visitor who wrote to it). */
   replyTo?: string;
+  /**
+   * The Message-ID, when a message must keep one across attempts ('<…@domain>'): a reminder sent
+   * twice after a crash then arrives as the same message (docs/decisions/022).
+   */
+  messageId?: string;
 }
 
 export interface MailMessage extends MailContent {
@@ -76,6 +81,7 @@ function nodemailerMessage(message: MailMessage) {
     attachments: message.attachments,
     icalEvent: message.icalEvent,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.messageId ? { messageId: message.messageId } : {}),
   };
 }
 

@@ -6,7 +6,13 @@ import { loadConfig } from '../config/env.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { createMailer, type MailLogger } from './mailer.js';
-import { MAX_ATTEMPTS, type MailQueue, mailQueue, type QueuedMail } from './queue.js';
+import {
+  MAX_ATTEMPTS,
+  type MailQueue,
+  type MailQueueOptions,
+  mailQueue,
+  type QueuedMail,
+} from './queue.js';
 
 const booking = {
   id: '6f1c3c52-2b7e-4b39-9b1f-0d7f4b8e2a11',
@@ -39,16 +45,24 @@ describe(`mail queue (${engine})`, () => {
   } as MailLogger;
 
   /** A portal instance's queue, sending through `smtpUrl` (the stand-in by default). */
-  function start(options: { smtpUrl?: string; ratePerSecond?: number } = {}) {
+  function start(
+    options: {
+      smtpUrl?: string;
+      ratePerSecond?: number;
+      db?: DatabaseHandle['db'];
+      actionLinks?: MailQueueOptions['actionLinks'];
+    } = {},
+  ) {
     const config = loadConfig({ SMTP_URL: options.smtpUrl ?? smtp.url });
     const queue = mailQueue({
-      db: database.db,
+      db: options.db ?? database.db,
       engine: database.engine,
       mailer: createMailer(config),
       clinic: config.clinic,
       appointmentsUrl: 'http://portal.test/dashboard',
       ratePerSecond: options.ratePerSecond ?? 50,
       log,
+      ...(options.actionLinks ? { actionLinks: options.actionLinks } : {}),
     });
     queues.push(queue);
     return queue;
@@ -143,6 +157,70 @@ describe(`mail queue (${engine})`, () => {
     const [row] = await until(rows, (left) => left[0]?.last_error != null);
     expect(row).toMatchObject({ attempts: MAX_ATTEMPTS, send_after: null });
     expect(logged.map((entry) => entry.level)).toEqual(['error']);
+  });
+
+  it('removes a sent message once the database answers again, without sending it twice', async () => {
+    // The database fails the first delete of a sent message, as a dropped connection would.
+    let failures = 1;
+    const flaky = database.db.withPlugin({
+      transformQuery(args) {
+        if (args.node.kind === 'DeleteQueryNode' && failures > 0) {
+          failures -= 1;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const queue = start({ db: flaky });
+    await queue.add(database.db, confirmation('once@mail.com'));
+    queue.wake();
+
+    await smtp.waitForMail((m) => m.envelope.to.includes('once@mail.com'));
+    await until(rows, (left) => left.length === 0);
+    expect(failures).toBe(0);
+    expect(smtp.messages.flatMap((m) => m.envelope.to)).toEqual(['once@mail.com']);
+    expect(logged).toEqual([]);
+  });
+
+  it('asks for the one-tap links when it sends a confirmation, and writes them in', async () => {
+    const asked: unknown[] = [];
+    const queue = start({
+      actionLinks: async (about) => {
+        asked.push(about);
+        // Only for the moved booking's revision; none otherwise.
+        return about.sequence === 2
+          ? {
+              confirm: 'http://portal.test/visit/yes',
+              reschedule: 'http://portal.test/visit/move',
+              cancel: 'http://portal.test/visit/no',
+            }
+          : null;
+      },
+    });
+    await queue.add(database.db, {
+      kind: 'booking-confirmation',
+      to: 'links@mail.com',
+      booking: { ...booking, sequence: 2 },
+    });
+    await queue.add(database.db, confirmation('no-links@mail.com'));
+    queue.wake();
+
+    const withLinks = await smtp.waitForMail((m) => m.envelope.to.includes('links@mail.com'));
+    expect(withLinks.text).toContain('Confirm: http://portal.test/visit/yes');
+    expect(withLinks.text).toContain('Cancel: http://portal.test/visit/no');
+    const without = await smtp.waitForMail((m) => m.envelope.to.includes('no-links@mail.com'));
+    expect(without.text).not.toContain('Confirm:');
+    // Asked once per message, with what the links are bound to (the queue's order aside).
+    expect(asked).toHaveLength(2);
+    for (const sequence of [2, 0]) {
+      expect(asked).toContainEqual({
+        id: booking.id,
+        sequence,
+        date: booking.isoDate,
+        slot: booking.slot,
+      });
+    }
   });
 
   it('sends what an instance left unsent when the next one starts', async () => {

@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { cancellationPolicy, type IsoDate } from '@doctors-portal/contract';
 import { type Kysely, sql } from 'kysely';
+import { bookingRulesOf } from '../clinic/calendar.js';
 import type { Engine } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { Mailer, MailLogger, MailMessage } from './mailer.js';
 import {
+  type BookingActions,
   type BookingSummary,
+  bookingCalendarUid,
   bookingCancellationEmail,
   bookingConfirmationEmail,
+  bookingReminderEmail,
   type ContactMessageSummary,
   contactMessageEmail,
   type MailClinic,
   paymentReceiptEmail,
+  type WaitlistSlotFreeInput,
+  waitlistSlotFreeEmail,
 } from './templates.js';
 
 /** What the portal sends from the queue: what each message says, written when it is sent. */
@@ -29,8 +36,14 @@ export type QueuedMail =
       to: string;
       booking: BookingSummary;
       reason: string;
+      /** Who cancelled; the clinic when left out (mail queued before the patient could). */
+      cancelledBy?: 'clinic' | 'patient';
       refund: { id: string; amountDollars: number } | null;
-    };
+    }
+  /** Due at the clinic's reminder lead before the visit (mail/reminders.ts). */
+  | { kind: 'booking-reminder'; to: string; booking: BookingSummary & { id: string } }
+  /** A freed slot, to a patient on its waitlist (waitlist/rules.ts). */
+  | ({ kind: 'waitlist-slot-free'; to: string } & Omit<WaitlistSlotFreeInput, 'clinic'>);
 
 /** How long a message taken by a sender is left to it before another may try it. */
 const LEASE_MS = 5 * 60_000;
@@ -38,6 +51,8 @@ const LEASE_MS = 5 * 60_000;
 const POLL_MS = 5_000;
 /** After this many failed attempts the message stays in the table with its error. */
 export const MAX_ATTEMPTS = 10;
+/** How often the delete of a sent message is tried (1 s, then 2 s apart) before it is left. */
+const FORGET_ATTEMPTS = 3;
 /** 30 s after the first failure, doubling, at most an hour. */
 const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
 
@@ -53,6 +68,23 @@ export interface MailQueueOptions {
   /** At most this many messages a second are handed to the mailer. */
   ratePerSecond: number;
   log: MailLogger;
+  /**
+   * The one-tap links of a booking's confirmation and reminder, made when the message is sent
+   * (so that no token is stored); null or absent: the message has none.
+   */
+  actionLinks?: (booking: {
+    id: string;
+    sequence: number;
+    date: IsoDate;
+    slot: string;
+  }) => Promise<BookingActions | null>;
+}
+
+/** When a queued message is due, and the booking it belongs to (a reminder's, withdrawn with it). */
+export interface QueuedWhen {
+  /** Not sent before this moment; now by default. */
+  sendAfter?: Date;
+  bookingId?: string;
 }
 
 export interface MailQueue {
@@ -60,7 +92,9 @@ export interface MailQueue {
    * Stores a message for sending, in `db`'s transaction when it is one: the message exists if
    * and only if what it tells of was committed. Call `wake` once that transaction has.
    */
-  add(db: Kysely<Database>, mail: QueuedMail): Promise<void>;
+  add(db: Kysely<Database>, mail: QueuedMail, when?: QueuedWhen): Promise<void>;
+  /** Deletes the booking's pending reminder, in `db`'s transaction when it is one. */
+  withdrawReminder(db: Kysely<Database>, bookingId: string): Promise<void>;
   /** Sends what is due now, rather than at the next poll. */
   wake(): void;
   /** Stops sending; resolves once the message in hand (if any) is dealt with. */
@@ -82,7 +116,22 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
   const poll = setInterval(() => wake(), POLL_MS);
   poll.unref();
 
-  function content(mail: QueuedMail) {
+  /** The booking's one-tap links, when the portal makes them. */
+  async function actionsFor(booking: BookingSummary) {
+    if (!options.actionLinks || booking.id === undefined) return null;
+    return options.actionLinks({
+      id: booking.id,
+      sequence: booking.sequence ?? 0,
+      date: booking.isoDate,
+      slot: booking.slot,
+    });
+  }
+
+  async function content(mail: QueuedMail) {
+    const policy = async () => {
+      const rules = await bookingRulesOf(db);
+      return cancellationPolicy(rules.cancellationNoticeHours, options.clinic.phone);
+    };
     switch (mail.kind) {
       case 'contact-message':
         return contactMessageEmail({
@@ -95,27 +144,66 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
           clinic: options.clinic,
           booking: mail.booking,
           url: options.appointmentsUrl,
+          actions: await actionsFor(mail.booking),
+          policy: await policy(),
         });
+      case 'booking-reminder':
+        return {
+          ...bookingReminderEmail({
+            clinic: options.clinic,
+            booking: mail.booking,
+            url: options.appointmentsUrl,
+            actions: await actionsFor(mail.booking),
+            policy: await policy(),
+          }),
+          // The same Message-ID at every attempt: see docs/decisions/022.
+          messageId: `<${bookingCalendarUid(options.clinic.email, `${mail.booking.id}-reminder-${mail.booking.sequence ?? 0}`)}>`,
+        };
       case 'payment-receipt':
         return paymentReceiptEmail({
           clinic: options.clinic,
           booking: mail.booking,
           transactionId: mail.transactionId,
           amountDollars: mail.amountDollars,
+          policy: await policy(),
         });
       case 'booking-cancellation':
         return bookingCancellationEmail({
           clinic: options.clinic,
           booking: mail.booking,
           reason: mail.reason,
+          cancelledBy: mail.cancelledBy,
           refund: mail.refund,
           url: options.appointmentsUrl,
         });
+      case 'waitlist-slot-free':
+        return waitlistSlotFreeEmail({ ...mail, clinic: options.clinic });
     }
   }
 
-  function render(mail: QueuedMail): MailMessage {
-    return { to: mail.to, ...content(mail) };
+  async function render(mail: QueuedMail): Promise<MailMessage> {
+    return { to: mail.to, ...(await content(mail)) };
+  }
+
+  /**
+   * Whether a reminder still tells of its booking as it is: booked or confirmed, not moved since,
+   * and its patient still has an account (a removed account's paid visit stays on the clinic's
+   * records, but the portal no longer mails its former holder). Moves and cancellations withdraw
+   * their reminder in their own transaction; this is the last check.
+   */
+  async function stillDue(mail: QueuedMail): Promise<boolean> {
+    if (mail.kind !== 'booking-reminder') return true;
+    const booking = await db
+      .selectFrom('booking')
+      .select(['status', 'sequence', 'patient_id'])
+      .where('id', '=', mail.booking.id)
+      .executeTakeFirst();
+    return (
+      booking !== undefined &&
+      (booking.status === 'booked' || booking.status === 'confirmed') &&
+      booking.sequence === (mail.booking.sequence ?? 0) &&
+      booking.patient_id !== null
+    );
   }
 
   /** Takes the oldest message that is due, leasing it to this instance. */
@@ -133,34 +221,72 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
       .set({
         send_after: new Date(now.getTime() + LEASE_MS).toISOString(),
         attempts: sql<number>`attempts + 1`,
+        // In a sender's hands it is not failed (mail/failures.ts); a failure writes it again.
+        last_error: null,
       })
       .where('id', '=', due)
       .returningAll()
       .executeTakeFirst();
   }
 
-  async function sendOne(row: NonNullable<Awaited<ReturnType<typeof take>>>): Promise<void> {
+  type Taken = NonNullable<Awaited<ReturnType<typeof take>>>;
+
+  async function sendOne(row: Taken): Promise<void> {
     const mail = JSON.parse(row.payload) as QueuedMail;
+    let message: MailMessage | null;
     try {
-      await mailer.send(render(mail));
-      await db.deleteFrom('mail_queue').where('id', '=', row.id).execute();
+      message = (await stillDue(mail)) ? await render(mail) : null;
+      if (message) await mailer.send(message);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const giveUp = row.attempts >= MAX_ATTEMPTS;
-      await db
-        .updateTable('mail_queue')
-        .set({
-          send_after: giveUp
-            ? null
-            : new Date(Date.now() + retryDelayMs(row.attempts)).toISOString(),
-          last_error: reason,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      const fields = { mail: { id: row.id, kind: row.kind, attempts: row.attempts }, err: error };
-      if (giveUp) log.error(fields, `gave up sending a ${row.kind} message`);
-      else log.warn(fields, `could not send a ${row.kind} message; it will be tried again`);
+      await failed(row, error);
+      return;
     }
+    // The relay has it (or it is no longer due): out of the queue at once, nothing in between
+    // (docs/decisions/022).
+    await forget(row);
+    if (!message) {
+      log.info({ mail: { id: row.id, kind: row.kind } }, 'dropped a reminder of a changed booking');
+    }
+  }
+
+  /**
+   * Deletes a message the relay took. Should the database not answer, the delete is tried again
+   * rather than the message counted as failed (and sent again at its next attempt); only if it
+   * never answers is the message sent again, once its lease ends.
+   */
+  async function forget(row: Taken): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await db.deleteFrom('mail_queue').where('id', '=', row.id).execute();
+        return;
+      } catch (error) {
+        if (attempt === FORGET_ATTEMPTS) {
+          log.error(
+            { mail: { id: row.id, kind: row.kind }, err: error },
+            `sent a ${row.kind} message but could not remove it from the queue; it is sent again when its lease ends`,
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+      }
+    }
+  }
+
+  /** Records a failed attempt: tried again after a backoff, or given up after the last. */
+  async function failed(row: Taken, error: unknown): Promise<void> {
+    const reason = error instanceof Error ? error.message : String(error);
+    const giveUp = row.attempts >= MAX_ATTEMPTS;
+    await db
+      .updateTable('mail_queue')
+      .set({
+        send_after: giveUp ? null : new Date(Date.now() + retryDelayMs(row.attempts)).toISOString(),
+        last_error: reason,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    const fields = { mail: { id: row.id, kind: row.kind, attempts: row.attempts }, err: error };
+    if (giveUp) log.error(fields, `gave up sending a ${row.kind} message`);
+    else log.warn(fields, `could not send a ${row.kind} message; it will be tried again`);
   }
 
   async function drain(): Promise<void> {
@@ -188,17 +314,25 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
 
   wake();
   return {
-    async add(target, mail) {
-      const now = new Date().toISOString();
+    async add(target, mail, when = {}) {
+      const now = new Date();
       await target
         .insertInto('mail_queue')
         .values({
           id: randomUUID(),
           kind: mail.kind,
           payload: JSON.stringify(mail),
-          created_at: now,
-          send_after: now,
+          created_at: now.toISOString(),
+          send_after: (when.sendAfter ?? now).toISOString(),
+          booking_id: when.bookingId ?? null,
         })
+        .execute();
+    },
+    async withdrawReminder(target, bookingId) {
+      await target
+        .deleteFrom('mail_queue')
+        .where('booking_id', '=', bookingId)
+        .where('kind', '=', 'booking-reminder')
         .execute();
     },
     wake,

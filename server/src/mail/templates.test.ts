@@ -1,9 +1,10 @@
-import type { IsoDate } from '@doctors-portal/contract';
+import { cancellationPolicy, type IsoDate } from '@doctors-portal/contract';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.js';
 import {
   type BookingSummary,
   bookingConfirmationEmail,
+  bookingReminderEmail,
   escapeHtml,
   passwordResetEmail,
   paymentReceiptEmail,
@@ -213,5 +214,101 @@ describe('signUpAttemptEmail', () => {
     expect(() =>
       signUpAttemptEmail({ clinic, name: 'x', signInUrl: 'javascript:alert(1)', resetUrl }),
     ).toThrow(/http\(s\) URL/);
+  });
+});
+
+describe('one-tap links and the cancellation policy', () => {
+  const actions = {
+    confirm: 'http://portal.test/visit/c.tok?x=1&y=2',
+    reschedule: 'http://portal.test/visit/r.tok',
+    cancel: 'http://portal.test/visit/x.tok',
+  };
+  const policy = cancellationPolicy(24, clinic.phone);
+
+  it('the confirmation has Confirm, Reschedule and Cancel as buttons and as URLs, and the policy', () => {
+    const mail = bookingConfirmationEmail({ clinic, booking, actions, policy });
+    expect(mail.text).toContain(
+      `Confirm: ${actions.confirm}\nReschedule: ${actions.reschedule}\nCancel: ${actions.cancel}`,
+    );
+    expect(mail.text).toContain(policy);
+    for (const [label, link] of Object.entries({
+      Confirm: actions.confirm,
+      Reschedule: actions.reschedule,
+      Cancel: actions.cancel,
+    })) {
+      expect(mail.html).toMatch(
+        new RegExp(`href="${escapeHtml(link).replace(/[.?]/g, '\\$&')}"[^>]*>${label}</a>`),
+      );
+    }
+    expect(mail.html).toContain(escapeHtml(policy));
+  });
+
+  it('no links and no policy when not given', () => {
+    const mail = bookingConfirmationEmail({ clinic, booking });
+    expect(mail.text).not.toContain('Reschedule:');
+    expect(mail.html).not.toContain('>Cancel</a>');
+  });
+
+  it('refuses a link that is not http(s)', () => {
+    expect(() =>
+      bookingConfirmationEmail({
+        clinic,
+        booking,
+        actions: { ...actions, cancel: 'javascript:alert(1)' },
+      }),
+    ).toThrow('http(s)');
+  });
+
+  it('the receipt states the policy', () => {
+    const mail = paymentReceiptEmail({
+      clinic,
+      booking,
+      transactionId: 'pi_1',
+      amountDollars: 80,
+      policy,
+    });
+    expect(mail.text).toContain(policy);
+    expect(mail.html).toContain(escapeHtml(policy));
+  });
+});
+
+describe('bookingReminderEmail', () => {
+  const actions = {
+    confirm: 'http://portal.test/visit/c',
+    reschedule: 'http://portal.test/visit/r',
+    cancel: 'http://portal.test/visit/x',
+  };
+
+  it('tells the visit in clinic time, saying so, with the doctor, the links and the policy', () => {
+    const mail = bookingReminderEmail({
+      clinic,
+      booking: { ...booking, doctorName: 'Dr. Ada Lovelace' },
+      timeZone: 'Europe/London',
+      url: 'http://portal.test/dashboard',
+      actions,
+      policy: cancellationPolicy(24, clinic.phone),
+    });
+    expect(mail.subject).toBe(
+      'Reminder: Teeth Cleaning on Jan 5, 2026 at 10:00 AM (clinic time, Europe/London)',
+    );
+    expect(mail.text).toContain(
+      `A reminder of your Teeth Cleaning appointment at ${clinic.name} on Jan 5, 2026 at 10:00 AM (clinic time, Europe/London) with Dr. Ada Lovelace.`,
+    );
+    expect(mail.text).toContain('Doctor: Dr. Ada Lovelace');
+    expect(mail.text).toContain(`Cancel: ${actions.cancel}`);
+    expect(mail.text).toContain(`call the clinic on ${clinic.phone}`);
+    expect(mail.text).toContain('http://portal.test/dashboard');
+    expect(mail.icalEvent).toBeUndefined();
+    expect(mail.html).toContain('>Reschedule</a>');
+  });
+
+  it('escapes the patient and doctor names in HTML', () => {
+    const mail = bookingReminderEmail({
+      clinic,
+      booking: { ...booking, patientName: hostile, doctorName: hostile },
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain(escapeHtml(hostile));
+    expect(mail.text).not.toContain('Confirm:');
   });
 });

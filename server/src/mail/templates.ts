@@ -76,12 +76,15 @@ function paragraph(html: string): string {
   return `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:${COLORS.text};">${html}</p>`;
 }
 
+const BUTTON_STYLE =
+  `display:inline-block;background:${COLORS.accent};color:#ffffff;padding:12px 24px;` +
+  'border-radius:8px;font-size:16px;font-weight:bold;text-decoration:none;';
+
 function button(url: string, label: string): string {
   const href = escapeHtml(url);
   return (
-    `<p style="margin:24px 0;"><a href="${href}" style="display:inline-block;` +
-    `background:${COLORS.accent};color:#ffffff;padding:12px 24px;border-radius:8px;` +
-    `font-size:16px;font-weight:bold;text-decoration:none;">${escapeHtml(label)}</a></p>` +
+    `<p style="margin:24px 0;"><a href="${href}" style="${BUTTON_STYLE}">` +
+    `${escapeHtml(label)}</a></p>` +
     paragraph(
       `If the button does not work, copy this link into your browser:<br>` +
         `<a href="${href}" style="color:${COLORS.accent};word-break:break-all;">${href}</a>`,
@@ -166,7 +169,7 @@ interface Message extends Omit<MailContent, 'text' | 'html'> {
   /** Whom the message greets first, by name (which may be empty); none when not given. */
   greet?: string;
   /** The parts in order; a falsy one is left out. */
-  parts: Array<Part | '' | undefined>;
+  parts: Array<Part | '' | null | undefined>;
 }
 
 /**
@@ -361,6 +364,40 @@ interface BookingMailInput {
   url?: string;
   /** DTSTAMP of the calendar event; defaults to now. */
   now?: Date;
+  /** The one-tap links answering for the booking, when the portal offers them. */
+  actions?: BookingActions | null | undefined;
+  /** The clinic's cancellation policy, in its one sentence (contract `cancellationPolicy`). */
+  policy?: string | undefined;
+}
+
+/** The signed one-tap links of a booking's mail: each works once, without signing in. */
+export interface BookingActions {
+  confirm: string;
+  reschedule: string;
+  cancel: string;
+}
+
+/**
+ * 'Confirm', 'Reschedule' and 'Cancel' side by side in HTML, and one line each with its URL in
+ * the text part. Shared by the confirmation and the reminder.
+ */
+function bookingActions(actions: BookingActions): Part {
+  const links: Array<[string, string]> = [
+    ['Confirm', checkedUrl(actions.confirm)],
+    ['Reschedule', checkedUrl(actions.reschedule)],
+    ['Cancel', checkedUrl(actions.cancel)],
+  ];
+  const note = 'Answer with one tap, no sign-in needed (each link works once):';
+  const anchors = links
+    .map(
+      ([label, url]) =>
+        `<a href="${escapeHtml(url)}" style="${BUTTON_STYLE}margin:0 8px 8px 0;">${label}</a>`,
+    )
+    .join('');
+  return {
+    text: [note, ...links.map(([label, url]) => `${label}: ${url}`)].join('\n'),
+    html: `${paragraph(escapeHtml(note))}<p style="margin:0 0 24px;">${anchors}</p>`,
+  };
 }
 
 /**
@@ -447,7 +484,9 @@ export function bookingConfirmationEmail(input: BookingConfirmationInput): MailC
     parts: [
       said(intro),
       details('Appointment', rows),
+      input.actions && bookingActions(input.actions),
       toMyAppointments('You can review and pay for your appointment in My Appointments.'),
+      input.policy && said(input.policy),
       said(calendarNote, change),
     ],
     icalEvent: calendarEvent({
@@ -465,6 +504,39 @@ export function bookingConfirmationEmail(input: BookingConfirmationInput): MailC
   });
 }
 
+/** '10:00 AM (clinic time, Europe/London)': a reminder says whose clock it reads. */
+function clinicTimeLabel(slot: string, timeZone: string): string {
+  const start = slot.split(' - ', 1)[0] ?? slot;
+  return `${start} (clinic time, ${timeZone})`;
+}
+
+export type BookingReminderInput = BookingMailInput;
+
+/**
+ * Sent at the clinic's reminder lead before the visit: when and where, with whom, the one-tap
+ * links and the cancellation policy. No calendar event: the confirmation's is still current.
+ */
+export function bookingReminderEmail(input: BookingReminderInput): MailContent {
+  const { clinic, booking, timeZone = clinic.timeZone } = input;
+  const { mediumDate, toMyAppointments, rows } = aboutBooking(input);
+  const at = clinicTimeLabel(booking.slot, timeZone);
+  const withDoctor = booking.doctorName ? ` with ${booking.doctorName}` : '';
+  const intro = `A reminder of your ${booking.treatment} appointment at ${clinic.name} on ${mediumDate} at ${at}${withDoctor}.`;
+  return framed(clinic, {
+    subject: `Reminder: ${booking.treatment} on ${mediumDate} at ${at}`,
+    title: 'Your appointment is coming up',
+    greet: booking.patientName,
+    parts: [
+      said(intro),
+      details('Appointment', [...rows, ['Where', `${clinic.name}, ${clinic.address}`]]),
+      input.actions && bookingActions(input.actions),
+      toMyAppointments('Your appointments are in My Appointments.'),
+      input.policy && said(input.policy),
+      said(`Questions? Call us at ${clinic.phone} or reply to this email.`),
+    ],
+  });
+}
+
 export interface PaymentReceiptInput {
   clinic: MailClinic;
   booking: BookingSummary;
@@ -472,6 +544,8 @@ export interface PaymentReceiptInput {
   amountDollars: number;
   /** The clinic's IANA time zone; defaults to clinic.timeZone. */
   timeZone?: string;
+  /** The clinic's cancellation policy, in its one sentence (contract `cancellationPolicy`). */
+  policy?: string | undefined;
 }
 
 /** Sent when the payment provider has confirmed a booking's payment. */
@@ -481,6 +555,7 @@ export function paymentReceiptEmail({
   transactionId,
   amountDollars,
   timeZone = clinic.timeZone,
+  policy,
 }: PaymentReceiptInput): MailContent {
   const amount = formatDollars(amountDollars);
   const rows: Array<[string, string]> = [
@@ -494,28 +569,31 @@ export function paymentReceiptEmail({
     subject: `Payment received: ${amount} for ${booking.treatment} on ${formatMediumDate(booking.isoDate)}`,
     title: 'Payment received',
     greet: booking.patientName,
-    parts: [said(intro), details('Receipt', rows), said(keep)],
+    parts: [said(intro), details('Receipt', rows), said(keep), policy && said(policy)],
   });
 }
 
 export interface BookingCancellationInput extends BookingMailInput {
   /** Why the clinic cancelled, in its own words. */
   reason: string;
+  /** The patient cancelled it themselves (in time): no apology and no reason. */
+  cancelledBy?: 'clinic' | 'patient' | undefined;
   /** The refund of the booking's payment, when it was paid. */
   refund?: { id: string; amountDollars: number } | null;
 }
 
 /**
- * Sent when the clinic cancels a booking: the reason, the refund when it was paid, and an .ics
+ * Sent when the clinic (or the patient) cancels a booking: the clinic's reason, the refund when it was paid, and an .ics
  * cancellation (METHOD:CANCEL) of the confirmation's event, by the same UID, which takes it out
  * of the patient's calendar.
  */
 export function bookingCancellationEmail(input: BookingCancellationInput): MailContent {
   const { clinic, booking, reason, refund } = input;
   const { mediumDate, subject, toMyAppointments, calendarEvent, ...about } = aboutBooking(input);
+  const byPatient = input.cancelledBy === 'patient';
   const rows: Array<[string, string]> = [
     ...about.rows,
-    ['Reason', reason],
+    ...(byPatient ? [] : ([['Reason', reason]] as Array<[string, string]>)),
     ...(refund
       ? ([
           ['Refunded', formatDollars(refund.amountDollars)],
@@ -523,7 +601,9 @@ export function bookingCancellationEmail(input: BookingCancellationInput): MailC
         ] as Array<[string, string]>)
       : []),
   ];
-  const intro = `We are sorry: ${clinic.name} had to cancel your ${booking.treatment} appointment on ${mediumDate} at ${booking.slot}.`;
+  const intro = byPatient
+    ? `As you asked, your ${booking.treatment} appointment on ${mediumDate} at ${booking.slot} is cancelled.`
+    : `We are sorry: ${clinic.name} had to cancel your ${booking.treatment} appointment on ${mediumDate} at ${booking.slot}.`;
   const refundNote = refund
     ? `Your payment of ${formatDollars(refund.amountDollars)} has been refunded in full to your card (refund id ${refund.id}). It may take a few days to show on your statement.`
     : '';
@@ -544,7 +624,7 @@ export function bookingCancellationEmail(input: BookingCancellationInput): MailC
     ],
     icalEvent: calendarEvent({
       summary: `Cancelled: ${booking.treatment} at ${clinic.name}`,
-      description: `Cancelled by ${clinic.name}: ${reason}`,
+      description: byPatient ? 'Cancelled by you' : `Cancelled by ${clinic.name}: ${reason}`,
       method: 'CANCEL',
     }),
   });
@@ -609,6 +689,45 @@ export function contactMessageEmail({
       },
       said(replyNote),
       link && action(link, 'Open Messages', `${linkNote} ${link}`),
+    ],
+  });
+}
+
+export interface WaitlistSlotFreeInput {
+  clinic: MailClinic;
+  /** The waiting patient's name; may be empty. */
+  name: string;
+  treatment: string;
+  isoDate: IsoDate;
+  slot: string;
+  /** The booking page with this slot's form open. */
+  url: string;
+}
+
+/**
+ * Sent to the first few patients waiting for a treatment on a date when one of its slots is
+ * freed: the slot, and a link that opens its booking form. The first to book it has it.
+ */
+export function waitlistSlotFreeEmail(input: WaitlistSlotFreeInput): MailContent {
+  const { clinic, treatment, slot } = input;
+  const link = checkedUrl(input.url);
+  const mediumDate = formatMediumDate(input.isoDate);
+  return framed(clinic, {
+    subject: `A ${treatment} slot is free on ${mediumDate}`,
+    title: 'A slot you are waiting for is free',
+    greet: input.name,
+    parts: [
+      said(
+        `A ${treatment} slot has just become free at ${clinic.name}: ${mediumDate}, ${slot}.`,
+        'A few patients on the waitlist hear of it at once: the first to book it has it.',
+      ),
+      details('Free slot', [
+        ['Treatment', treatment],
+        ['Date', mediumDate],
+        ['Time', slot],
+      ]),
+      action(link, 'Book this slot', `Book this slot: ${link}`),
+      said('If it is taken, you stay on the waitlist and hear of the next free slot.'),
     ],
   });
 }

@@ -21,7 +21,8 @@ const cancel = (app: FastifyInstance, patient: Patient, id: string) =>
 /**
  * A card charge never outlives its booking. Cancelling asks the payment provider first: a
  * payment the patient had started is cancelled there, so that no card can pay it afterwards;
- * when the charge went through meanwhile the booking is paid and stays (409). A charge that
+ * when the charge went through meanwhile the booking is paid, and refunded as it is cancelled
+ * (the cancellation policy). A charge that
  * still arrives for a cancelled booking is refunded through the provider and recorded.
  */
 describe(`cancelling a booking whose payment is under way (${engine})`, () => {
@@ -31,7 +32,8 @@ describe(`cancelling a booking whose payment is under way (${engine})`, () => {
     let calls: ReturnType<typeof paymentCalls>;
 
     beforeAll(async () => {
-      t = await buildTestApp();
+      // The first booking is the next day's: no cancellation notice in these cases.
+      t = await buildTestApp({ env: { CANCELLATION_NOTICE_HOURS: '0' } });
       calls = paymentCalls(t.app);
       jane = await signedUpPatient(t.app, 'Jane Doe');
     });
@@ -45,7 +47,7 @@ describe(`cancelling a booking whose payment is under way (${engine})`, () => {
       return (response.json() as { clientSecret: string }).clientSecret;
     }
 
-    it('a charge that went through before its confirmation: 409, and the booking is paid', async () => {
+    it('a charge that went through before its confirmation: the booking is paid, then cancelled and refunded', async () => {
       const booking = await unpaidBooking(t, jane);
       const clientSecret = await openPayment(booking.id);
       expect((await payByCard(t.app, jane, clientSecret)).json()).toMatchObject({
@@ -53,12 +55,21 @@ describe(`cancelling a booking whose payment is under way (${engine})`, () => {
       });
 
       const response = await cancel(t.app, jane, booking.id);
-      expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(bookingErrors.paid);
+      expect(response.statusCode).toBe(200);
       expect(await bookingRow(t, booking.id)).toMatchObject({
-        status: 'booked',
+        status: 'cancelled',
         transaction_id: intentIdOf(clientSecret),
         paid_at: expect.any(String),
+      });
+      const refund = await t.db
+        .selectFrom('refund')
+        .selectAll()
+        .where('intent_id', '=', intentIdOf(clientSecret))
+        .executeTakeFirstOrThrow();
+      expect(refund).toMatchObject({
+        booking_id: booking.id,
+        provider: 'demo',
+        amount_cents: 8000,
       });
     });
 
@@ -130,6 +141,7 @@ describe(`cancelling a booking whose payment is under way (${engine})`, () => {
           STRIPE_PUBLISHABLE_KEY: 'pk_test_cancel_standin',
           STRIPE_WEBHOOK_SECRET: 'whsec_cancel_standin',
           STRIPE_API_BASE: stripeApi.url,
+          CANCELLATION_NOTICE_HOURS: '0',
         },
       });
       calls = paymentCalls(t.app);
@@ -148,19 +160,18 @@ describe(`cancelling a booking whose payment is under way (${engine})`, () => {
       return intent;
     }
 
-    it('a charge Stripe took before its confirmation reached us: 409, and the booking is paid', async () => {
+    it('a charge Stripe took before its confirmation reached us: the booking is paid, then cancelled and refunded at Stripe', async () => {
       const booking = await unpaidBooking(t, jane);
       const intent = await openIntent(booking.id);
       stripeApi.succeed(intent.id);
 
       const response = await cancel(t.app, jane, booking.id);
-      expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(bookingErrors.paid);
+      expect(response.statusCode).toBe(200);
       expect(await bookingRow(t, booking.id)).toMatchObject({
-        status: 'booked',
+        status: 'cancelled',
         transaction_id: intent.id,
       });
-      expect(stripeApi.refunds.has(intent.id)).toBe(false);
+      expect(stripeApi.refunds.has(intent.id)).toBe(true);
     });
 
     it('a charge Stripe is still processing: 409, and the booking stays', async () => {

@@ -17,6 +17,7 @@ import { clinicMoment, clock } from '../bookings/clock.js';
 import { inAppointmentOrder, scheduleJson, toScheduleEntry } from '../bookings/presenters.js';
 import { listSchedule, searchSchedule } from '../bookings/repository.js';
 import { errorResponseSchema as error, errorResponses } from '../http/errors.js';
+import { scheduleAnswerCache } from './answer-cache.js';
 import { toCsv } from './csv.js';
 
 type ScheduleQuery = z.output<typeof scheduleQuerySchema>;
@@ -75,6 +76,8 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         treatmentId: query.treatmentId || undefined,
       }),
     );
+  /** This instance's answers, each given again while no booking or refund has changed. */
+  const answers = scheduleAnswerCache(app.db);
 
   app.get(
     '/schedule',
@@ -95,15 +98,18 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { from, to } = request.query;
+      const { from, to, treatmentId, q } = request.query;
       const today = clinicMoment(app.config.clinic.timeZone, clock.now()).today;
-      const json = scheduleJson({ from, to, today }, await scheduleRows(request.query));
-      // Already the JSON text the 200 schema's encoder would write (scheduleJson): Fastify sends
-      // a string as it is, as `GET /api/available` does.
+      const body = await answers.answer(
+        JSON.stringify([from, to, today, treatmentId || '', q || '']),
+        async () => scheduleJson({ from, to, today }, await scheduleRows(request.query)),
+      );
+      // Already the JSON the 200 schema's encoder would write (scheduleJson), as bytes: Fastify
+      // sends a Buffer as it is.
       return reply
         .header('cache-control', 'private, no-store')
         .type('application/json; charset=utf-8')
-        .send(json as unknown as Schedule);
+        .send(body as unknown as Schedule);
     },
   );
 

@@ -114,9 +114,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       } else if (confirmation !== DELETE_CONFIRMATION) {
         return reply.code(400).send(errorBody(400, accountErrors.confirmationNeeded));
       }
-      const { cancelled } = await removeOwnAccount(app.db, caller, today(), (booking) =>
-        releaseBookingPayment(app.payments, request.log, booking),
+      const { cancelled } = await removeOwnAccount(
+        app.db,
+        caller,
+        today(),
+        (booking) => releaseBookingPayment(app.payments, request.log, booking),
+        app.bookingEvents,
       );
+      app.mailQueue.wake();
       request.log.info({ userId: caller.id, cancelled }, 'account removed by its patient');
       return { deletedCount: 1, cancelledBookings: cancelled };
     },

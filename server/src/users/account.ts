@@ -1,10 +1,11 @@
 import type { HistoryEntry, HistoryStatus, IsoDate } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { bookingSubject, patientActor, recordAudit, userSubject } from '../audit/log.js';
+import { bookingCancelled, patientActor, recordAudit, userSubject } from '../audit/log.js';
 import { auditEntriesBy } from '../audit/repository.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { PaymentRelease } from '../bookings/booking-rules.js';
+import type { BookingEvents } from '../bookings/events.js';
 import {
   anonymisePatientBookings,
   cancelUnpaidBooking,
@@ -55,6 +56,7 @@ export const accountExportSchema = z.object({
     id: z.string(),
     name: z.string(),
     email: z.string(),
+    phone: z.string().nullable(),
     emailVerified: z.boolean(),
     image: z.string().nullable(),
     role: z.string().nullable(),
@@ -74,7 +76,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export async function accountExport(db: Kysely<Database>, userId: string) {
   const user = await db
     .selectFrom('user')
-    .select(['id', 'name', 'email', 'emailVerified', 'image', 'role', 'createdAt'])
+    .select(['id', 'name', 'email', 'phone', 'emailVerified', 'image', 'role', 'createdAt'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const methods = await db
@@ -96,6 +98,7 @@ export async function accountExport(db: Kysely<Database>, userId: string) {
       id: user.id,
       name: user.name,
       email: user.email,
+      phone: user.phone,
       emailVerified: Boolean(user.emailVerified),
       image: user.image,
       role: user.role,
@@ -175,6 +178,7 @@ export async function removeOwnAccount(
   caller: CurrentUser,
   today: IsoDate,
   releasePayment: (booking: Booking) => Promise<PaymentRelease>,
+  events: BookingEvents,
 ): Promise<{ cancelled: number; kept: number }> {
   const actor = patientActor(caller);
   const reason = 'Cancelled by the patient: account removed';
@@ -188,14 +192,8 @@ export async function removeOwnAccount(
       db,
       booking.id,
       { by: caller.id, reason, at },
-      {
-        actor,
-        action: 'booking.cancelled',
-        subject: bookingSubject(booking),
-        before: { status: booking.status },
-        after: { status: 'cancelled', reason },
-        at,
-      },
+      bookingCancelled(actor, booking, reason, at),
+      (tx, row) => events.emit(tx, { kind: 'cancelled', booking: row }),
     );
     if (done) cancelled += 1;
   }

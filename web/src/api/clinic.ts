@@ -1,5 +1,5 @@
 import type { Clinic } from '@doctors-portal/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 
 /**
@@ -23,3 +23,11 @@ export const clinicQuery = queryOptions({
   initialData: clinicInPage,
   staleTime: 60 * 60 * 1000,
 });
+
+/** Until the clinic's details arrive: the zone the portal runs in unless configured. */
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** The clinic's time zone, in which its days and times are shown. */
+export function useClinicTimeZone(): string {
+  return useQuery(clinicQuery).data?.timeZone ?? DEFAULT_TIME_ZONE;
+}

@@ -7,6 +7,7 @@ import { Navbar } from '../components/layout/navbar';
 import { ScreenOutlet } from '../components/layout/screen-outlet';
 import { ScrollToHash } from '../components/layout/scroll-to-hash';
 import { useAuth } from '../lib/auth/auth-provider';
+import { useDocumentTitle } from './document-title';
 
 /** Moves keyboard focus to the page content without adding '#main' to the address. */
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
@@ -22,6 +23,7 @@ export function RootLayout() {
   const auth = useAuth();
   const confirm = useConfirm();
   const navigate = useNavigate();
+  useDocumentTitle();
   const logout = async () => {
     if (!(await confirm({ message: messages.logoutConfirm, confirmLabel: 'Logout' }))) return;
     await auth.signOut();

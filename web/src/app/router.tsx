@@ -29,11 +29,13 @@ const addDoctor = screen(() => import('../routes/dashboard/add-doctor'));
 const manageDoctor = screen(() => import('../routes/dashboard/manage-doctor'));
 const messages = screen(() => import('../routes/dashboard/messages'));
 const audit = screen(() => import('../routes/dashboard/audit'));
+const outgoingMail = screen(() => import('../routes/dashboard/outgoing-mail'));
 const about = screen(() => import('../routes/about'));
 const whoWeAre = screen(() => import('../routes/who-we-are'));
 const login = screen(() => import('../routes/login'));
 const signup = screen(() => import('../routes/signup'));
 const resetPassword = screen(() => import('../routes/reset-password'));
+const visit = screen(() => import('../routes/visit'));
 const notFound = screen(() => import('../routes/not-found'));
 
 export function AppRouter() {
@@ -60,6 +62,7 @@ export function AppRouter() {
                 <Route path="manage-doctor" element={manageDoctor} />
                 <Route path="messages" element={messages} />
                 <Route path="audit" element={audit} />
+                <Route path="mail" element={outgoingMail} />
               </Route>
             </Route>
           </Route>
@@ -68,6 +71,7 @@ export function AppRouter() {
           <Route path="login" element={login} />
           <Route path="signup" element={signup} />
           <Route path="reset-password" element={resetPassword} />
+          <Route path="visit/:token" element={visit} />
           <Route path="*" element={notFound} />
         </Route>
       </Routes>

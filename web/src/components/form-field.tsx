@@ -25,6 +25,24 @@ interface Labelled {
   hint?: ReactNode;
 }
 
+/** A control's error below it, announced as it appears; nothing when there is none. */
+export function FieldError({
+  id,
+  error,
+  className = '',
+}: {
+  id?: string;
+  error: string | null | undefined;
+  className?: string;
+}) {
+  if (!error) return null;
+  return (
+    <p id={id} className={`text-sm text-error ${className}`} role="alert">
+      {error}
+    </p>
+  );
+}
+
 /** The label above a control, and its hint and error below it. */
 function Frame({
   id,
@@ -44,11 +62,7 @@ function Frame({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -1,4 +1,12 @@
-import type { FormEvent, ReactNode, Ref } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { ErrorAlert } from './error-alert';
 import { ModalDialog } from './modal-dialog';
 
@@ -87,4 +95,41 @@ export function ModalFormDialog({
       ) : null}
     </ModalDialog>
   );
+}
+
+/**
+ * The state a `ModalFormDialog` keeps: its dialog and form shown while `subject` (what the form
+ * acts on) is there, `onOpen` then resetting the fields and focusing the first; the last failure; and
+ * `send`, which runs the request (resolving to null, or to why it failed) while `sending`.
+ */
+export function useModalForm(subject: unknown, onOpen: () => void) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  // The latest `onOpen`, without reopening the dialog each time the caller renders a new one.
+  const opened = useRef(onOpen);
+  opened.current = onOpen;
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    if (subject && !element.open) {
+      setFailure(null);
+      element.showModal();
+      opened.current();
+    } else if (!subject && element.open) {
+      element.close();
+    }
+  }, [subject]);
+
+  const send = async (request: () => Promise<string | null>) => {
+    setFailure(null);
+    setSending(true);
+    const failed = await request();
+    setSending(false);
+    if (failed) setFailure(failed);
+  };
+
+  return { dialog: { ref, titleId, open: Boolean(subject), sending, failure }, setFailure, send };
 }

@@ -1,7 +1,21 @@
 import { render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
-import { PageHeading } from './page-heading';
+import { PageHeading, useScreenHeading } from './page-heading';
+
+/** A screen that names its list by its title and moves the focus to it for the next page. */
+function AuditScreen() {
+  const heading = useScreenHeading();
+  return (
+    <>
+      <PageHeading eyebrow="Administration" title="Audit log" heading={heading} />
+      <ol aria-labelledby={heading.id} />
+      <button type="button" onClick={() => heading.ref.current?.focus()}>
+        Next page
+      </button>
+    </>
+  );
+}
 
 describe("a dashboard screen's heading", () => {
   it('takes the focus when the screen keeps a reference to its title', () => {
@@ -18,6 +32,24 @@ describe("a dashboard screen's heading", () => {
     expect(title).toHaveAttribute('id', 'users');
     heading.current?.focus();
     expect(title).toHaveFocus();
+  });
+
+  it("takes its id and focus from the screen's heading hook", () => {
+    render(<AuditScreen />);
+    expect(screen.getByRole('list', { name: 'Audit log' })).toBeInTheDocument();
+    screen.getByRole('button', { name: 'Next page' }).click();
+    expect(screen.getByRole('heading', { level: 1, name: 'Audit log' })).toHaveFocus();
+  });
+
+  it('follows its title with the count once the screen knows it', () => {
+    const { rerender } = render(<PageHeading eyebrow="Administration" title="All Users" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'All Users' })).toBeInTheDocument();
+    rerender(<PageHeading eyebrow="Administration" title="All Users" count={0} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'All Users: 0' })).toBeInTheDocument();
+    rerender(<PageHeading eyebrow="Administration" title="Messages" count="2 unread" />);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Messages: 2 unread' }),
+    ).toBeInTheDocument();
   });
 
   it('is not focusable otherwise, and shows its action beside the title', () => {

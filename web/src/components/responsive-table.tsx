@@ -1,4 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from './spinner';
 
 /** Whether the element is wider than its box, i.e. scrolls sideways. */
 function useScrollsSideways<T extends HTMLElement>(ref: RefObject<T | null>) {
@@ -58,11 +60,14 @@ export function TableRegion({ labelledBy, children }: { labelledBy: string; chil
   );
 }
 
-/** What a table shows while its first answer is on the way. */
-export function TableLoading({ children }: { children: ReactNode }) {
+/**
+ * What a table shows while its first answer is on the way: a spinner announcing `label`, or
+ * `children` in its place.
+ */
+export function TableLoading({ label, children }: { label?: string; children?: ReactNode }) {
   return (
     <div className="flex justify-center rounded-box border border-base-300 bg-base-100 py-16">
-      {children}
+      {children ?? <Spinner label={label} />}
     </div>
   );
 }
@@ -71,10 +76,18 @@ export function TableLoading({ children }: { children: ReactNode }) {
 export function EmptyState({
   title,
   children,
-  action,
+  link,
+  action = link ? (
+    <Link to={link.to} className="btn btn-primary">
+      {link.label}
+    </Link>
+  ) : null,
 }: {
   title: string;
   children: ReactNode;
+  /** Where to go from here, as the box's button: 'Book an appointment'. */
+  link?: { to: string; label: string };
+  /** Another action in its place. */
   action?: ReactNode;
 }) {
   return (

@@ -100,7 +100,15 @@ export async function apiWithHeaders<T>(
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'Cannot reach the portal. Check your connection and try again.');
   }
-  const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  // A body that is not JSON reads as null; a call cancelled while its body arrives stays
+  // cancelled (a screen that closed meanwhile), rather than passing for an empty answer.
+  const data: unknown =
+    response.status === 204
+      ? null
+      : await response.json().catch((error: Error) => {
+          if (error.name === 'AbortError') throw error;
+          return null;
+        });
   if (!response.ok) {
     const message = String(
       (data as { message?: unknown } | null)?.message ?? `The portal answered ${response.status}.`,

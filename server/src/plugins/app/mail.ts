@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailer, type Mailer } from '../../mail/mailer.js';
 import { type MailQueue, mailQueue } from '../../mail/queue.js';
+import { scheduleReminders } from '../../mail/reminders.js';
+import { mailActionLinks } from '../../visits/mail-links.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +31,9 @@ export const mailPlugin = fp(
       messagesUrl: `${config.publicUrl}${paths.messages}`,
       ratePerSecond: config.mail.ratePerSecond,
       log: app.log,
+      actionLinks: mailActionLinks(config),
     });
+    scheduleReminders(app.bookingEvents, queue, app.db, config.clinic.timeZone);
     app.decorate('mailer', mailer);
     app.decorate('mailQueue', queue);
     app.addHook('onClose', async () => {
@@ -37,5 +41,5 @@ export const mailPlugin = fp(
       mailer.close();
     });
   },
-  { name: 'mail', dependencies: ['config', 'database'] },
+  { name: 'mail', dependencies: ['config', 'database', 'booking-events'] },
 );

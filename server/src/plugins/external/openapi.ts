@@ -5,6 +5,27 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
+ * Every tag an operation uses, by name, with what it groups (the OpenAPI lint test checks that
+ * none is left out).
+ */
+const TAGS: Record<string, string> = {
+  system: 'Whether the portal and its database answer',
+  clinic:
+    "The clinic's facts and services, its calendar of closed days, and (administrators) " +
+    'its opening days, closures and booking rules',
+  accounts: 'Access tokens and roles of the signed-in user',
+  bookings: 'Free slots, booking, cancelling',
+  payments: 'Paying a booking by card',
+  schedule:
+    "The clinic's schedule (administrators): the bookings of a range of dates, as JSON " +
+    "or CSV, a visit's status, and the clinic's cancellation with a refund",
+  contact: 'The Contact Us form: a message to the clinic',
+  admin:
+    "The clinic's administrators: users, doctors, photos, treatments and prices, " +
+    'Contact Us messages and the audit log',
+};
+
+/**
  * OpenAPI 3 generated from the routes' zod schemas, browsable at /api/docs (the document itself
  * at /api/docs/json). Every operation names itself (`operationId`) and says how it is
  * authorised: a bearer access token, Stripe's signature, or nothing (`security: []`).
@@ -25,32 +46,7 @@ export const openApiPlugin = fp(
         },
         // Wherever this document is served from: every instance describes itself.
         servers: [{ url: '/', description: 'The portal serving this document' }],
-        // Every tag an operation uses (the OpenAPI lint test checks that none is left out).
-        tags: [
-          { name: 'system', description: 'Whether the portal and its database answer' },
-          {
-            name: 'clinic',
-            description:
-              "The clinic's facts and services, its calendar of closed days, and (administrators) " +
-              'its opening days, closures and booking rules',
-          },
-          { name: 'accounts', description: 'Access tokens and roles of the signed-in user' },
-          { name: 'bookings', description: 'Free slots, booking, cancelling' },
-          { name: 'payments', description: 'Paying a booking by card' },
-          {
-            name: 'schedule',
-            description:
-              "The clinic's schedule (administrators): the bookings of a range of dates, as JSON " +
-              "or CSV, a visit's status, and the clinic's cancellation with a refund",
-          },
-          { name: 'contact', description: 'The Contact Us form: a message to the clinic' },
-          {
-            name: 'admin',
-            description:
-              "The clinic's administrators: users, doctors, photos, treatments and prices, " +
-              'Contact Us messages and the audit log',
-          },
-        ],
+        tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
         components: {
           securitySchemes: {
             bearer: {

@@ -49,22 +49,27 @@ export function rangeProblem(filter: Pick<AuditFilter, 'from' | 'to'>): string |
     : null;
 }
 
-/** The choices of the action filter: every action, families first. */
-export const ACTION_CHOICES: Array<{ value: string; label: string }> = [
-  { value: '', label: 'All actions' },
-  { value: 'booking.*', label: 'Bookings: all' },
-  { value: 'booking.created', label: 'Bookings: made' },
-  { value: 'booking.cancelled', label: 'Bookings: cancelled' },
-  { value: 'booking.rescheduled', label: 'Bookings: moved' },
-  { value: 'booking.paid', label: 'Bookings: paid' },
-  { value: 'booking.refunded', label: 'Bookings: refunded' },
-  { value: 'booking.status', label: 'Bookings: visit status' },
-  { value: 'role.*', label: 'Roles' },
-  { value: 'user.removed', label: 'Accounts removed' },
-  { value: 'doctor.*', label: 'Doctors' },
-  { value: 'treatment.*', label: 'Treatments' },
-  { value: 'clinic.*', label: 'Clinic rules, opening days and closures' },
-];
+/** The choices of the action filter by value, families first; '' is every action. */
+const ACTION_CHOICE_LABELS: Record<string, string> = {
+  '': 'All actions',
+  'booking.*': 'Bookings: all',
+  'booking.created': 'Bookings: made',
+  'booking.cancelled': 'Bookings: cancelled',
+  'booking.rescheduled': 'Bookings: moved',
+  'booking.paid': 'Bookings: paid',
+  'booking.refunded': 'Bookings: refunded',
+  'booking.status': 'Bookings: visit status',
+  'role.*': 'Roles',
+  'user.removed': 'Accounts removed',
+  'doctor.*': 'Doctors',
+  'treatment.*': 'Treatments',
+  'clinic.*': 'Clinic rules, opening days and closures',
+};
+
+export const ACTION_CHOICES = Object.entries(ACTION_CHOICE_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
 
 const ACTION_NAMES: Record<string, string> = {
   'booking.created': 'Booking made',

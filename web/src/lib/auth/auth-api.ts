@@ -8,6 +8,8 @@ export interface SessionUser {
   email: string;
   emailVerified: boolean;
   image: string | null;
+  /** The phone on the account (a patient's own, optional). */
+  phone?: string | null;
 }
 
 const post = <T>(path: string, body: Record<string, unknown> = {}) =>

@@ -3,12 +3,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, decodeAnswer } from '../../../lib/api-client';
 import { sessionQuery } from '../../../lib/auth/session';
 
-/** Better Auth's `POST /api/auth/update-user`: the account's name; the session is read again. */
-export function useChangeName() {
+/** What the patient changes on their profile: the name, the phone (null clears it). */
+export type ProfileChange = {
+  name?: string;
+  phone?: string | null;
+};
+
+/**
+ * Better Auth's `POST /api/auth/update-user`: the account's name or phone (an additional field
+ * of the account, see the server's auth.ts); the session is read again.
+ */
+export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      api('/auth/update-user', { method: 'POST', body: { name }, anonymous: true }),
+    mutationFn: (change: ProfileChange) =>
+      api('/auth/update-user', { method: 'POST', body: change, anonymous: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
   });
 }

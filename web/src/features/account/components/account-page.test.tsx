@@ -46,6 +46,39 @@ describe('Account', () => {
     expect(api.callsTo('POST /api/auth/update-user')[0]?.body).toEqual({ name: 'Jane Newname' });
   });
 
+  it('saves, checks and clears the phone, inline errors first', async () => {
+    signIn(api, { ...patient, phone: '+1 555 010 2222' });
+    api.on('POST /api/auth/update-user', { body: { status: true } });
+    const { user } = showAccount();
+    const phone = await screen.findByLabelText('Phone');
+    expect(phone).toHaveValue('+1 555 010 2222');
+    await user.clear(phone);
+    await user.type(phone, 'call me');
+    await user.click(screen.getByRole('button', { name: 'Save phone' }));
+    expect(await screen.findByText('Provide a valid Phone Number')).toBeVisible();
+    expect(phone).toHaveAccessibleDescription(/Provide a valid Phone Number/);
+    expect(api.callsTo('POST /api/auth/update-user')).toHaveLength(0);
+    await user.clear(phone);
+    await user.type(phone, ' +44 20 7946 0958 ');
+    await user.click(screen.getByRole('button', { name: 'Save phone' }));
+    expect(await screen.findByText('Your phone has been saved.')).toBeVisible();
+    expect(api.callsTo('POST /api/auth/update-user')[0]?.body).toEqual({
+      phone: '+44 20 7946 0958',
+    });
+    await user.clear(phone);
+    await user.click(screen.getByRole('button', { name: 'Save phone' }));
+    await waitFor(() => expect(api.callsTo('POST /api/auth/update-user')).toHaveLength(2));
+    expect(api.callsTo('POST /api/auth/update-user')[1]?.body).toEqual({ phone: null });
+  });
+
+  it("shows the identity service's reason when the phone is refused", async () => {
+    api.on('POST /api/auth/update-user', failure(400, 'Provide a valid Phone Number'));
+    const { user } = showAccount();
+    await user.type(await screen.findByLabelText('Phone'), '+1 555 010 2222');
+    await user.click(screen.getByRole('button', { name: 'Save phone' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Provide a valid Phone Number');
+  });
+
   it('changes the password with the current one, checking the new one first', async () => {
     api.on('POST /api/auth/change-password', { body: { token: null } });
     const { user } = showAccount();

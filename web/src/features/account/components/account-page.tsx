@@ -1,14 +1,26 @@
-import { DELETE_CONFIRMATION, nameField, passwordField, paths } from '@doctors-portal/contract';
+import {
+  accountPhoneField,
+  DELETE_CONFIRMATION,
+  nameField,
+  passwordField,
+  paths,
+} from '@doctors-portal/contract';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import type { z } from 'zod';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Field } from '../../../components/form-field';
 import { reasonOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { downloadMyData } from '../api/export-my-data';
-import { useChangeName, useChangePassword, useRemoveAccount } from '../api/update-account';
+import {
+  type ProfileChange,
+  useChangePassword,
+  useRemoveAccount,
+  useUpdateProfile,
+} from '../api/update-account';
 
 function Panel({
   title,
@@ -35,41 +47,75 @@ function Panel({
   );
 }
 
-function NameForm({ name }: { name: string }) {
-  const [value, setValue] = useState(name);
+/** One field of the profile, saved on its own: the name, or the phone. */
+function ProfileForm({
+  field,
+  label,
+  initial,
+  schema,
+  autoComplete,
+  type = 'text',
+  hint,
+}: {
+  field: keyof ProfileChange;
+  label: string;
+  initial: string;
+  schema: z.ZodType<string | null, unknown>;
+  autoComplete: string;
+  type?: 'text' | 'tel';
+  hint?: string;
+}) {
+  const [value, setValue] = useState(initial);
   const [error, setError] = useState<string>();
-  const change = useChangeName();
+  const change = useUpdateProfile();
+  const what = label.toLowerCase();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = nameField.safeParse(value);
+    const parsed = schema.safeParse(value);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
     }
     setError(undefined);
-    change.mutate(parsed.data, {
-      onSuccess: () => toast.success('Your name has been saved.'),
-    });
+    change.mutate(
+      { [field]: parsed.data },
+      {
+        onSuccess: () => toast.success(`Your ${what} has been saved.`),
+      },
+    );
   };
   return (
     <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4">
       <Field
-        label="Name"
-        name="name"
-        autoComplete="name"
+        label={label}
+        name={field}
+        type={type}
+        autoComplete={autoComplete}
         value={value}
         onChange={(event) => setValue(event.target.value)}
         error={error}
+        hint={hint}
       />
       {change.isError ? (
-        <ErrorAlert>{reasonOf(change.error, 'Your name could not be saved.')}</ErrorAlert>
+        <ErrorAlert>{reasonOf(change.error, `Your ${what} could not be saved.`)}</ErrorAlert>
       ) : null}
       <button type="submit" className="btn btn-primary self-start" disabled={change.isPending}>
-        Save name
+        {`Save ${what}`}
       </button>
     </form>
   );
 }
+
+const passwordFields = [
+  { name: 'current', label: 'Current password', autoComplete: 'current-password' },
+  {
+    name: 'next',
+    label: 'New password',
+    autoComplete: 'new-password',
+    hint: 'At least 6 characters, and not one of the most common passwords.',
+  },
+  { name: 'repeat', label: 'Repeat the new password', autoComplete: 'new-password' },
+] as const;
 
 function PasswordForm() {
   const [fields, setFields] = useState({ current: '', next: '', repeat: '' });
@@ -98,31 +144,16 @@ function PasswordForm() {
   };
   return (
     <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4">
-      <Field
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={fields.current}
-        onChange={set('current')}
-        error={errors.current}
-      />
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={fields.next}
-        onChange={set('next')}
-        error={errors.next}
-        hint="At least 6 characters, and not one of the most common passwords."
-      />
-      <Field
-        label="Repeat the new password"
-        type="password"
-        autoComplete="new-password"
-        value={fields.repeat}
-        onChange={set('repeat')}
-        error={errors.repeat}
-      />
+      {passwordFields.map(({ name, ...field }) => (
+        <Field
+          key={name}
+          type="password"
+          {...field}
+          value={fields[name]}
+          onChange={set(name)}
+          error={errors[name]}
+        />
+      ))}
       {change.isError ? (
         <ErrorAlert>{reasonOf(change.error, 'Your password could not be changed.')}</ErrorAlert>
       ) : null}
@@ -227,7 +258,10 @@ function DeleteAccount() {
   );
 }
 
-/** /dashboard/account: the patient's name and password, their data, and removing the account. */
+/**
+ * /dashboard/account: the patient's name, phone and password, their data, and removing the
+ * account.
+ */
 export function AccountPage() {
   const { user } = useAuth();
   if (!user) return null;
@@ -239,7 +273,24 @@ export function AccountPage() {
         <p className="mt-2 text-muted break-all">{user.email}</p>
       </div>
       <Panel title="Your name">
-        <NameForm name={user.name} />
+        <ProfileForm
+          field="name"
+          label="Name"
+          initial={user.name}
+          schema={nameField}
+          autoComplete="name"
+        />
+      </Panel>
+      <Panel title="Your phone">
+        <ProfileForm
+          field="phone"
+          label="Phone"
+          type="tel"
+          initial={user.phone ?? ''}
+          schema={accountPhoneField}
+          autoComplete="tel"
+          hint="The clinic calls this number about your visits. Leave it empty to remove it."
+        />
       </Panel>
       <Panel title="Password">
         <PasswordForm />

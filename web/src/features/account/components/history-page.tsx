@@ -9,7 +9,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
-import { Spinner } from '../../../components/spinner';
 import { reasonOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { historyQuery } from '../api/get-history';
@@ -73,11 +72,7 @@ export function HistoryPage() {
       </div>
       <QueryState
         query={history}
-        loading={
-          <TableLoading>
-            <Spinner label="Loading your history" />
-          </TableLoading>
-        }
+        loading={<TableLoading label="Loading your history" />}
         error={(error) =>
           `Your history could not be loaded. ${reasonOf(error, 'Please try again.')}`
         }
@@ -85,11 +80,7 @@ export function HistoryPage() {
         empty={
           <EmptyState
             title="No visits yet"
-            action={
-              <Link to={paths.appointment} className="btn btn-primary">
-                Book an appointment
-              </Link>
-            }
+            link={{ to: paths.appointment, label: 'Book an appointment' }}
           >
             Your visits will be listed here once their day has passed, and any you cancel.
           </EmptyState>

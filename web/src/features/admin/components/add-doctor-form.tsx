@@ -78,7 +78,6 @@ export function AddDoctorForm() {
     formState: { errors },
   } = useForm<DoctorFormValues, unknown, DoctorFormOutput>({ resolver, defaultValues: EMPTY });
   const photo = useWatch({ control, name: 'photo' })?.[0];
-  const specialty = useWatch({ control, name: 'specialty' });
 
   /** Uploads the photo, then adds the doctor; answers the field to put the focus on after. */
   const save = async (doctor: DoctorFormOutput): Promise<keyof DoctorFormValues> => {
@@ -176,12 +175,7 @@ export function AddDoctorForm() {
           error={errors.photo?.message}
           hint={`A JPEG, PNG or WebP image of ${PHOTO_MAX_MB} MB or less. It is shown on the doctor list.`}
         />
-        <DoctorHoursControls
-          control={control}
-          services={serviceList}
-          specialty={specialty}
-          errors={errors}
-        />
+        <DoctorHoursControls control={control} services={serviceList} errors={errors} />
       </fieldset>
       <div className="flex flex-col-reverse gap-3 border-t border-base-300 pt-5 sm:flex-row sm:items-center sm:justify-end">
         <button type="submit" className="btn btn-primary sm:min-w-40" disabled={working}>

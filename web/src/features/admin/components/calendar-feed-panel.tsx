@@ -2,6 +2,7 @@ import type { Doctor } from '@doctors-portal/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { Panel } from '../../../components/panel';
 import { ButtonSpinner } from '../../../components/spinner';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useCreateCalendarFeed } from '../api/create-calendar-feed';
@@ -54,7 +55,6 @@ export function CalendarFeedPanel({
   const confirm = useConfirm();
   const create = useCreateCalendarFeed();
   const stop = useStopCalendarFeed();
-  const headingId = useId();
   const fieldId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const field = useRef<HTMLInputElement>(null);
@@ -122,18 +122,7 @@ export function CalendarFeedPanel({
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-box border border-base-300 bg-base-100 p-4 shadow-soft sm:p-6"
-    >
-      <h2
-        id={headingId}
-        ref={heading}
-        tabIndex={-1}
-        className="heading-3 text-neutral outline-none"
-      >
-        {`Calendar feed for ${doctor.name}`}
-      </h2>
+    <Panel title={`Calendar feed for ${doctor.name}`} headingRef={heading}>
       <p className="mt-1 text-sm text-muted">
         Google Calendar, Outlook and Apple Calendar can subscribe to the feed link. It lists the
         doctor’s visits with the patient’s first name and treatment only.
@@ -207,6 +196,6 @@ export function CalendarFeedPanel({
           Create feed link
         </button>
       </div>
-    </section>
+    </Panel>
   );
 }

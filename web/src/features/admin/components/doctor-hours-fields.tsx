@@ -1,11 +1,14 @@
 import {
+  EVERY_DAY,
   formatMediumDate,
   type IsoDate,
   parseIsoDate,
   type Service,
+  WEEKDAY_NAMES,
 } from '@doctors-portal/contract';
 import { type Ref, useId, useState } from 'react';
-import { type Control, Controller, type FieldErrors, type Path } from 'react-hook-form';
+import { type Control, Controller, type FieldErrors, type Path, useWatch } from 'react-hook-form';
+import { FieldError } from '../../../components/form-field';
 
 /** What a doctor performs beyond the specialty, the weekdays they work, and their dates off. */
 export interface DoctorHours {
@@ -17,20 +20,10 @@ export interface DoctorHours {
   daysOff: IsoDate[];
 }
 
-export const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
-
 /** A new doctor works every day, performs only the specialty and has no dates off. */
 export const DEFAULT_HOURS: DoctorHours = {
   alsoPerforms: [],
-  workDays: [0, 1, 2, 3, 4, 5, 6],
+  workDays: [...EVERY_DAY],
   daysOff: [],
 };
 
@@ -52,6 +45,10 @@ export function extraTreatmentIds(
 }
 
 const CHOICE = 'flex min-h-6 cursor-pointer items-center gap-2 text-sm';
+
+/** `list` with `item` added or taken out, as its checkbox now says. */
+const toggled = <T,>(list: T[], item: T, checked: boolean): T[] =>
+  checked ? [...list, item] : list.filter((other) => other !== item);
 
 /**
  * 'Also performs': a checkbox per service other than the chosen specialty (the specialty's
@@ -87,13 +84,7 @@ export function AlsoPerformsField({
               type="checkbox"
               className="checkbox checkbox-sm checkbox-primary"
               checked={value.includes(service._id)}
-              onChange={(event) =>
-                onChange(
-                  event.target.checked
-                    ? [...value, service._id]
-                    : value.filter((id) => id !== service._id),
-                )
-              }
+              onChange={(event) => onChange(toggled(value, service._id, event.target.checked))}
             />
             {service.name}
           </label>
@@ -136,22 +127,14 @@ export function WorksOnField({
               checked={value.includes(day)}
               aria-invalid={error ? true : undefined}
               onChange={(event) =>
-                onChange(
-                  event.target.checked
-                    ? [...value, day].sort((a, b) => a - b)
-                    : value.filter((other) => other !== day),
-                )
+                onChange(toggled(value, day, event.target.checked).sort((a, b) => a - b))
               }
             />
             {name}
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }
@@ -218,11 +201,7 @@ export function DaysOffField({
           Add day off
         </button>
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
       {value.length === 0 ? (
         <p className="text-sm text-muted">No days off.</p>
       ) : (
@@ -253,21 +232,22 @@ export function DaysOffField({
   );
 }
 
-export interface DoctorHoursControlsProps<T extends DoctorHours, O> {
+export interface DoctorHoursControlsProps<T extends DoctorHours & { specialty: string }, O> {
   control: Control<T, unknown, O>;
   services: Service[];
-  /** The chosen specialty, whose own treatment is not offered as an extra. */
-  specialty: string;
   errors: FieldErrors<DoctorHours>;
 }
 
-/** 'Also performs', 'Works on' and 'Days off', each a full-width row of a doctor's form. */
-export function DoctorHoursControls<T extends DoctorHours, O>({
+/**
+ * 'Also performs', 'Works on' and 'Days off', each a full-width row of a doctor's form. The
+ * form's chosen specialty is followed: its own treatment is not offered as an extra.
+ */
+export function DoctorHoursControls<T extends DoctorHours & { specialty: string }, O>({
   control,
   services,
-  specialty,
   errors,
 }: DoctorHoursControlsProps<T, O>) {
+  const specialty = useWatch({ control, name: 'specialty' as Path<T> }) as string;
   return (
     <>
       <div className="sm:col-span-2">
@@ -306,11 +286,7 @@ export function DoctorHoursControls<T extends DoctorHours, O>({
             <DaysOffField value={field.value as IsoDate[]} onChange={field.onChange} />
           )}
         />
-        {errors.daysOff?.message ? (
-          <p role="alert" className="mt-1 text-sm text-error">
-            {errors.daysOff.message}
-          </p>
-        ) : null}
+        <FieldError className="mt-1" error={errors.daysOff?.message} />
       </div>
     </>
   );

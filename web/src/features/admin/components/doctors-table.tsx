@@ -1,10 +1,9 @@
-import type { Doctor } from '@doctors-portal/contract';
+import { type Doctor, WEEKDAY_NAMES } from '@doctors-portal/contract';
 import type { ReactNode } from 'react';
 import { AdminRow, AdminTable, type Column, EmailCell } from '../../../components/admin-table';
 import { card } from '../../../components/responsive-table';
 import { ButtonSpinner } from '../../../components/spinner';
 import { UserAvatar } from '../../../components/user-avatar';
-import { WEEKDAY_NAMES } from './doctor-hours-fields';
 import { CalendarIcon, PencilIcon, ThumbDownIcon, ThumbUpIcon, TrashIcon } from './icons';
 
 export interface DoctorsTableProps {

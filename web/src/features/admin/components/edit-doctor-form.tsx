@@ -6,11 +6,11 @@ import {
   type Service,
 } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { Field } from '../../../components/form-field';
-import { ButtonSpinner } from '../../../components/spinner';
+import { FormActions, Panel } from '../../../components/panel';
 import { ApiError, reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { servicesQuery } from '../api/get-services';
 import { useUpdateDoctor } from '../api/update-doctor';
@@ -122,7 +122,6 @@ export function EditDoctorForm({ doctor, onClose }: EditDoctorFormProps) {
   const serviceList = services.data ?? [];
   const uploadImage = useUploadImage();
   const update = useUpdateDoctor();
-  const headingId = useId();
   const {
     register,
     handleSubmit,
@@ -136,7 +135,6 @@ export function EditDoctorForm({ doctor, onClose }: EditDoctorFormProps) {
     defaultValues: valuesOf(doctor, serviceList),
   });
   const photo = useWatch({ control, name: 'photo' })?.[0];
-  const specialty = useWatch({ control, name: 'specialty' });
 
   // The services arrive after the form: the extras are read again without the specialty's own.
   const loaded = useRef(services.isSuccess);
@@ -203,13 +201,7 @@ export function EditDoctorForm({ doctor, onClose }: EditDoctorFormProps) {
   const offered = serviceList.some((service) => service.name === doctor.specialty);
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-box border border-base-300 bg-base-100 p-4 shadow-soft sm:p-6"
-    >
-      <h2 id={headingId} className="heading-3 text-neutral">
-        {`Edit ${doctor.name}`}
-      </h2>
+    <Panel title={`Edit ${doctor.name}`}>
       <p className="mt-1 text-sm text-muted">
         {`${doctor.email} stays the doctor’s address. Bookings made already keep the name they were made with.`}
       </p>
@@ -237,23 +229,15 @@ export function EditDoctorForm({ doctor, onClose }: EditDoctorFormProps) {
             error={errors.photo?.message}
             hint={`Leave it empty to keep the current photo. A JPEG, PNG or WebP image of ${PHOTO_MAX_MB} MB or less.`}
           />
-          <DoctorHoursControls
-            control={control}
-            services={serviceList}
-            specialty={specialty}
-            errors={errors}
-          />
+          <DoctorHoursControls control={control} services={serviceList} errors={errors} />
         </fieldset>
-        <div className="flex flex-wrap justify-end gap-3 border-t border-base-300 pt-5">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? <ButtonSpinner /> : null}
-            Save changes
-          </button>
-        </div>
+        <FormActions
+          className="border-t border-base-300 pt-5"
+          busy={isSubmitting}
+          onCancel={onClose}
+          submitLabel="Save changes"
+        />
       </form>
-    </section>
+    </Panel>
   );
 }

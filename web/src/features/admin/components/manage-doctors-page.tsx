@@ -12,10 +12,9 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { doctorsQuery } from '../../../api/doctors';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { PageHeading } from '../../../components/page-heading';
+import { PageHeading, useScreenHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
-import { Spinner } from '../../../components/spinner';
 import { ApiError, SessionEndedError } from '../../../lib/api-client';
 import { upcomingBookingsOf, useDeleteDoctor } from '../api/delete-doctor';
 import { CalendarFeedPanel, type FeedState } from './calendar-feed-panel';
@@ -77,8 +76,7 @@ function DeleteRefused({ refusal, onDismiss }: { refusal: Refusal; onDismiss: ()
  */
 export function ManageDoctorsPage() {
   const confirm = useConfirm();
-  const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useScreenHeading();
   const doctors = useQuery(doctorsQuery);
   const deleteDoctor = useDeleteDoctor();
   const [editing, setEditing] = useState<Doctor | null>(null);
@@ -93,7 +91,7 @@ export function ManageDoctorsPage() {
       const button = id
         ? document.querySelector<HTMLButtonElement>(`[data-${attribute}="${CSS.escape(id)}"]`)
         : null;
-      (button ?? heading.current)?.focus();
+      (button ?? heading.ref.current)?.focus();
     });
   };
 
@@ -141,18 +139,16 @@ export function ManageDoctorsPage() {
           : messages.doctorDeleteFailed,
       );
     }
-    heading.current?.focus();
+    heading.ref.current?.focus();
   };
-
-  const count = doctors.data?.length;
 
   return (
     <div className="flex flex-col gap-5">
       <PageHeading
         eyebrow="Administration"
-        title={count === undefined ? 'Manage Doctors' : `Manage Doctors: ${count}`}
-        headingId={headingId}
-        headingRef={heading}
+        title="Manage Doctors"
+        count={doctors.data?.length}
+        heading={heading}
         action={
           <Link to={paths.addDoctor} className="btn btn-primary btn-outline">
             Add a doctor
@@ -176,21 +172,13 @@ export function ManageDoctorsPage() {
 
       <QueryState
         query={doctors}
-        loading={
-          <TableLoading>
-            <Spinner label="Loading the doctors…" />
-          </TableLoading>
-        }
+        loading={<TableLoading label="Loading the doctors…" />}
         error={(error) => `The doctors could not be loaded. ${error.message}`}
         isEmpty={(list) => list.length === 0}
         empty={
           <EmptyState
             title="No doctors yet"
-            action={
-              <Link to={paths.addDoctor} className="btn btn-primary">
-                Add the first doctor
-              </Link>
-            }
+            link={{ to: paths.addDoctor, label: 'Add the first doctor' }}
           >
             Doctors you add, with their photo and specialty, will be listed here.
           </EmptyState>
@@ -213,7 +201,7 @@ export function ManageDoctorsPage() {
               setEditing(null);
               setFeedFor(doctor);
             }}
-            labelledBy={headingId}
+            labelledBy={heading.id}
           />
         )}
       </QueryState>

@@ -1,26 +1,20 @@
 import { CONTACT_MESSAGES_PAGE_SIZE, type ContactMessage } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { clinicQuery } from '../../../api/clinic';
-import { PageHeading } from '../../../components/page-heading';
+import { useClinicTimeZone } from '../../../api/clinic';
+import { CardList } from '../../../components/card-list';
+import { PageHeading, useScreenHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
-import { ButtonSpinner, Spinner } from '../../../components/spinner';
+import { ButtonSpinner } from '../../../components/spinner';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { messagesQuery } from '../api/get-contact-messages';
 import { useMarkMessage } from '../api/mark-contact-message';
 import { Pagination } from './pagination';
 
-/** Until the clinic's details arrive: the zone the portal runs in unless configured. */
-const DEFAULT_TIME_ZONE = 'America/New_York';
-
-const loadingMessages = (
-  <TableLoading>
-    <Spinner label="Loading messages…" />
-  </TableLoading>
-);
+const loadingMessages = <TableLoading label="Loading messages…" />;
 
 /** The page in the address is 1-based ('?page=2'); anything else means the first page. */
 function pageFrom(search: URLSearchParams): number {
@@ -107,10 +101,8 @@ function Message({
  * newest first, each marked read or unread; the list can keep only the unread ones.
  */
 export function MessagesPage() {
-  const clinic = useQuery(clinicQuery);
-  const timeZone = clinic.data?.timeZone ?? DEFAULT_TIME_ZONE;
-  const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
+  const timeZone = useClinicTimeZone();
+  const heading = useScreenHeading();
   const [search, setSearch] = useSearchParams();
   const page = pageFrom(search);
   const unreadOnly = search.get('unread') === '1';
@@ -144,9 +136,9 @@ export function MessagesPage() {
     <div className="flex flex-col gap-5">
       <PageHeading
         eyebrow="Administration"
-        title={unread === undefined ? 'Messages' : `Messages: ${unread} unread`}
-        headingId={headingId}
-        headingRef={heading}
+        title="Messages"
+        count={unread === undefined ? undefined : `${unread} unread`}
+        heading={heading}
       />
       <p className="text-muted">
         What visitors sent through the Contact Us form. Each message was also mailed to the
@@ -190,13 +182,7 @@ export function MessagesPage() {
       >
         {(data) => (
           <>
-            <ul
-              aria-labelledby={headingId}
-              aria-busy={messages.isPlaceholderData || undefined}
-              className={`flex flex-col gap-3 transition-opacity ${
-                messages.isPlaceholderData ? 'opacity-60' : ''
-              }`}
-            >
+            <CardList labelledBy={heading.id} stale={messages.isPlaceholderData}>
               {data.messages.map((message) => (
                 <Message
                   key={message._id}
@@ -206,7 +192,7 @@ export function MessagesPage() {
                   onMark={(chosen) => void toggle(chosen)}
                 />
               ))}
-            </ul>
+            </CardList>
             <Pagination
               page={page}
               pageSize={CONTACT_MESSAGES_PAGE_SIZE}
@@ -216,8 +202,8 @@ export function MessagesPage() {
               placement="bottom"
               onPage={(next) => {
                 show({ page: next });
-                heading.current?.scrollIntoView({ block: 'start' });
-                heading.current?.focus({ preventScroll: true });
+                heading.ref.current?.scrollIntoView({ block: 'start' });
+                heading.ref.current?.focus({ preventScroll: true });
               }}
             />
           </>

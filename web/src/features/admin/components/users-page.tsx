@@ -1,13 +1,12 @@
 import { messages, USERS_PAGE_SIZE, type User } from '@doctors-portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { PageHeading } from '../../../components/page-heading';
+import { PageHeading, useScreenHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
-import { Spinner } from '../../../components/spinner';
 import { ApiError, reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { type UsersPage as PageOfUsers, usersPageQuery } from '../api/get-users';
@@ -22,11 +21,7 @@ function pageFrom(search: URLSearchParams): number {
   return Number.isInteger(page) && page > 1 ? page - 1 : 0;
 }
 
-const loadingUsers = (
-  <TableLoading>
-    <Spinner label="Loading users…" />
-  </TableLoading>
-);
+const loadingUsers = <TableLoading label="Loading users…" />;
 
 type Placement = PaginationProps['placement'];
 
@@ -43,8 +38,7 @@ export function UsersPage() {
   const { user: me } = useAuth();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useScreenHeading();
   const [search, setSearch] = useSearchParams();
   const page = pageFrom(search);
   const users = useQuery(usersPageQuery(page));
@@ -67,7 +61,7 @@ export function UsersPage() {
   const turnPage = (next: number, placement: Placement, button: 'previous' | 'next') => {
     goTo(next);
     if (placement === 'top') return;
-    heading.current?.scrollIntoView({ block: 'start' });
+    heading.ref.current?.scrollIntoView({ block: 'start' });
     topPages.current
       ?.querySelector<HTMLButtonElement>(`[data-page="${button}"]`)
       ?.focus({ preventScroll: true });
@@ -103,9 +97,9 @@ export function UsersPage() {
   // badge, so the focus stays in the row, on its Remove button.
   useEffect(() => {
     if (!focusAfter || busy) return;
-    if (!(focusAfter.row && focusUserRow(focusAfter.row))) heading.current?.focus();
+    if (!(focusAfter.row && focusUserRow(focusAfter.row))) heading.ref.current?.focus();
     setFocusAfter(null);
-  }, [focusAfter, busy]);
+  }, [focusAfter, busy, heading.ref.current?.focus]);
 
   const promote = async (user: User) => {
     try {
@@ -145,12 +139,7 @@ export function UsersPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <PageHeading
-        eyebrow="Administration"
-        title={total === undefined ? 'All Users' : `All Users: ${total}`}
-        headingId={headingId}
-        headingRef={heading}
-      />
+      <PageHeading eyebrow="Administration" title="All Users" count={total} heading={heading} />
 
       <QueryState
         query={users}
@@ -182,7 +171,7 @@ export function UsersPage() {
                 busy={busy}
                 onMakeAdmin={(user) => void promote(user)}
                 onRemove={(user) => void remove(user)}
-                labelledBy={headingId}
+                labelledBy={heading.id}
               />
             </div>
             {pages(data, 'bottom')}

@@ -1,13 +1,13 @@
 import type { AuditEntry } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { clinicQuery } from '../../../api/clinic';
+import { useClinicTimeZone } from '../../../api/clinic';
+import { CardList } from '../../../components/card-list';
 import { Field, SelectField } from '../../../components/form-field';
-import { PageHeading } from '../../../components/page-heading';
+import { PageHeading, useScreenHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
-import { Spinner } from '../../../components/spinner';
 import { auditQuery } from '../api/get-audit';
 import {
   ACTION_CHOICES,
@@ -20,14 +20,7 @@ import {
   subjectOf,
 } from '../audit';
 
-/** Until the clinic's details arrive: the zone the portal runs in unless configured. */
-const DEFAULT_TIME_ZONE = 'America/New_York';
-
-const loadingEntries = (
-  <TableLoading>
-    <Spinner label="Loading the audit log…" />
-  </TableLoading>
-);
+const loadingEntries = <TableLoading label="Loading the audit log…" />;
 
 function whenOf(at: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', {
@@ -98,10 +91,8 @@ function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
  * come a page at a time.
  */
 export function AuditPage() {
-  const clinic = useQuery(clinicQuery);
-  const timeZone = clinic.data?.timeZone ?? DEFAULT_TIME_ZONE;
-  const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
+  const timeZone = useClinicTimeZone();
+  const heading = useScreenHeading();
   const [search, setSearch] = useSearchParams();
   const filter = filterFrom(search);
   const entries = useQuery(auditQuery(filter));
@@ -133,18 +124,13 @@ export function AuditPage() {
   /** To the page after `cursor` (or the newest), the list read from its top. */
   const turnTo = (cursor: string) => {
     setSearch(querySearchOf({ ...filter, cursor }));
-    heading.current?.scrollIntoView({ block: 'start' });
-    heading.current?.focus({ preventScroll: true });
+    heading.ref.current?.scrollIntoView({ block: 'start' });
+    heading.ref.current?.focus({ preventScroll: true });
   };
 
   return (
     <div className="flex flex-col gap-5">
-      <PageHeading
-        eyebrow="Administration"
-        title="Audit log"
-        headingId={headingId}
-        headingRef={heading}
-      />
+      <PageHeading eyebrow="Administration" title="Audit log" heading={heading} />
       <p className="text-muted">
         Every change to bookings, payments, treatments, the clinic&rsquo;s rules, roles, accounts
         and doctors, with who made it. Entries cannot be changed or deleted.
@@ -207,17 +193,11 @@ export function AuditPage() {
       >
         {(data) => (
           <>
-            <ol
-              aria-labelledby={headingId}
-              aria-busy={entries.isPlaceholderData || undefined}
-              className={`flex flex-col gap-3 transition-opacity ${
-                entries.isPlaceholderData ? 'opacity-60' : ''
-              }`}
-            >
+            <CardList ordered labelledBy={heading.id} stale={entries.isPlaceholderData}>
               {data.entries.map((entry) => (
                 <Entry key={entry._id} entry={entry} timeZone={timeZone} />
               ))}
-            </ol>
+            </CardList>
             {filter.cursor || data.nextCursor ? (
               <nav aria-label="Audit log pages" className="flex flex-wrap justify-between gap-3">
                 {filter.cursor ? (

@@ -29,8 +29,25 @@ function Payment({
   onReschedule: (() => void) | null;
 }) {
   const describedBy = `booking-${booking._id}-treatment`;
+  // Offered only where the server allows it: booked or confirmed, paid or not, and before the
+  // clinic's cancellation notice.
+  const cancelButton = booking.cancellable ? (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm self-start text-error hover:bg-error/10"
+      aria-describedby={describedBy}
+      onClick={onCancel}
+      disabled={cancelling}
+    >
+      {cancelling ? (
+        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+      ) : null}
+      Cancel
+    </button>
+  ) : null;
   if (booking.status === 'cancelled') {
-    // Listed only when the clinic cancelled it: the reason, and the refund of a paid one.
+    // Listed when the clinic cancelled it (with its reason), or when its patient cancelled a
+    // paid one (no reason): the refund of a paid one.
     return (
       <div className="flex flex-col gap-0.5">
         {booking.refund ? (
@@ -42,7 +59,9 @@ function Payment({
             </span>
           </>
         ) : null}
-        <span className="text-sm font-semibold text-error">Cancelled by the clinic</span>
+        <span className="text-sm font-semibold text-error">
+          {booking.cancelReason ? 'Cancelled by the clinic' : 'Cancelled by you'}
+        </span>
         {booking.cancelReason ? (
           <span className="text-xs text-muted">{booking.cancelReason}</span>
         ) : null}
@@ -58,6 +77,7 @@ function Payment({
           <span className="break-all font-mono text-base-content">{booking.transactionId}</span>
         </span>
         <RescheduleButton booking={booking} onReschedule={onReschedule} />
+        {cancelButton}
       </div>
     );
   }
@@ -75,21 +95,7 @@ function Payment({
         <span className="text-sm text-muted">No payment due</span>
       )}
       <RescheduleButton booking={booking} onReschedule={onReschedule} />
-      {/* Offered only where the server allows it: unpaid and not started yet. */}
-      {booking.cancellable ? (
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm text-error hover:bg-error/10"
-          aria-describedby={describedBy}
-          onClick={onCancel}
-          disabled={cancelling}
-        >
-          {cancelling ? (
-            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-          ) : null}
-          Cancel
-        </button>
-      ) : null}
+      {cancelButton}
     </div>
   );
 }

@@ -14,6 +14,7 @@ export interface AvailableAppointmentsProps {
   availability: UseQueryResult<AvailableTreatment[]>;
   onBook: (treatment: AvailableTreatment, button: HTMLButtonElement) => void;
   onIntent?: () => void;
+  onJoinWaitlist?: (treatment: AvailableTreatment) => void;
   /** The heading takes focus when the button that opened the modal is gone. */
   headingRef?: Ref<HTMLHeadingElement>;
 }
@@ -24,6 +25,7 @@ export function AvailableAppointments({
   availability,
   onBook,
   onIntent,
+  onJoinWaitlist,
   headingRef,
 }: AvailableAppointmentsProps) {
   const day = formatMediumDate(date);
@@ -96,6 +98,7 @@ export function AvailableAppointments({
                     treatment={treatment}
                     onBook={onBook}
                     onIntent={onIntent}
+                    onJoinWaitlist={onJoinWaitlist}
                   />
                 ))}
               </ul>

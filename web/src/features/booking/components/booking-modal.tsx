@@ -14,7 +14,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
-import { Field } from '../../../components/form-field';
+import { Field, SelectField } from '../../../components/form-field';
 import { Icon } from '../../../components/icon';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { VerifyEmailNotice } from '../../../components/verify-email-notice';
@@ -30,6 +30,10 @@ export interface BookingModalProps {
   date: IsoDate;
   /** Closes the modal and clears the selection (after a submit, Escape or the close button). */
   onClose: () => void;
+  /** The cancellation policy's sentence, once the page knows it. */
+  policy?: string | null;
+  /** The slot picked already (a waitlist mail's link); the patient may change it. */
+  initialSlot?: string;
 }
 
 /** The toast for a failed booking: the spec's conflict, the taken slot, or the server's reason. */
@@ -67,17 +71,22 @@ function CloseIcon() {
  * only then); the success toast names the doctor booked, if any. Any answer closes it (and the day's availability is read
  * again, see useCreateBooking).
  */
-export default function BookingModal({ treatment, date, onClose }: BookingModalProps) {
+export default function BookingModal({
+  treatment,
+  date,
+  onClose,
+  policy,
+  initialSlot = '',
+}: BookingModalProps) {
   const { user } = useAuth();
   const booking = useCreateBooking();
   const dialog = useRef<HTMLDialogElement>(null);
-  const ids = useId();
-  const titleId = `${ids}-title`;
-  const slotId = `${ids}-slot`;
+  const titleId = useId();
   const {
     register,
     handleSubmit,
     control,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<BookingFormInput, unknown, z.output<typeof bookingFormSchema>>({
     resolver: zodResolver(bookingFormSchema),
@@ -107,6 +116,11 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
     element?.querySelector('select')?.focus();
     return () => element?.close();
   }, []);
+
+  // A waitlist mail's slot is picked once the list is mounted: as a default value it was not shown.
+  useEffect(() => {
+    if (initialSlot) setValue('slot', initialSlot);
+  }, [initialSlot, setValue]);
 
   const close = () => {
     dialog.current?.close();
@@ -191,32 +205,16 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
             readOnly
             className="input w-full bg-base-200"
           />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={slotId} className="text-sm font-medium">
-              Time slot
-            </label>
-            <select
-              id={slotId}
-              className={`select w-full ${slotError ? 'select-error' : ''}`}
-              aria-invalid={slotError ? true : undefined}
-              aria-describedby={slotError ? `${slotId}-error` : undefined}
-              {...register('slot')}
-            >
-              <option value="" disabled>
-                {messages.slotPlaceholder}
+          <SelectField label="Time slot" error={slotError} {...register('slot')}>
+            <option value="" disabled>
+              {messages.slotPlaceholder}
+            </option>
+            {treatment.slots.map((slot) => (
+              <option key={slot} value={slot}>
+                {slot}
               </option>
-              {treatment.slots.map((slot) => (
-                <option key={slot} value={slot}>
-                  {slot}
-                </option>
-              ))}
-            </select>
-            {slotError && (
-              <p id={`${slotId}-error`} className="text-sm text-error" role="alert">
-                {slotError}
-              </p>
-            )}
-          </div>
+            ))}
+          </SelectField>
           {free.length > 0 ? (
             <DentistChoice
               doctors={free}
@@ -261,6 +259,7 @@ export default function BookingModal({ treatment, date, onClose }: BookingModalP
             {...register('age')}
             error={errors.age?.message}
           />
+          {policy && <p className="text-sm text-muted">{policy}</p>}
           <button
             type="submit"
             className="btn btn-primary mt-2 w-full"

@@ -94,4 +94,32 @@ describe('the booking page', () => {
       ).toEqual([medium, formatMediumDate(picked)]),
     );
   });
+
+  it('states the cancellation policy in the booking modal, from the calendar it already asked for', async () => {
+    api.on('GET /api/clinic/calendar', {
+      body: {
+        from: day,
+        to: day,
+        openingDays: [0, 1, 2, 3, 4, 5, 6],
+        closed: [],
+        cancellationNoticeHours: 24,
+      },
+    });
+    const { user } = renderInPortal(<BookingSection level={1} />, {
+      at: `/appointment?date=${day}`,
+    });
+    await screen.findByRole('heading', { name: 'Teeth Cleaning' });
+    await waitFor(() => expect(api.callsTo('GET /api/clinic/calendar')).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Book Appointment' })).toBeEnabled(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Teeth Cleaning' });
+    expect(
+      await within(dialog).findByText(
+        `You can cancel free of charge until 24 hours before your visit; a paid visit cancelled by then is refunded to your card. After that, please call the clinic on ${clinic.phone}.`,
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('GET /api/clinic/calendar')).toHaveLength(1);
+  });
 });

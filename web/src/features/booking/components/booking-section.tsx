@@ -6,6 +6,7 @@ import {
   parseIsoDate,
   paths,
   todayIn,
+  waitlistMessages,
 } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -20,17 +21,19 @@ import {
 } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { availabilityQuery } from '../../../api/availability';
+import { policyOf } from '../../../api/cancellation-policy';
 import { clinicQuery } from '../../../api/clinic';
 import { clinicCalendarQuery } from '../../../api/clinic-calendar';
 import { QueryState } from '../../../components/query-state';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import type { LoginState } from '../../../lib/auth/guards';
 import { useNearViewport } from '../../../lib/use-near-viewport';
-import { availabilityQuery } from '../api/get-availability';
 import { monthOf } from '../closed-days';
 import { AvailableAppointments } from './available-appointments';
 import type { BookingModalProps } from './booking-modal';
 import { bookButtonId } from './treatment-card';
+import { useWaitlistJoin, WAIT_PARAM } from './waitlist-join';
 
 /** The form (react-hook-form and zod) is fetched only when a patient opens it. */
 const loadBookingModal = () => import('./booking-modal');
@@ -62,6 +65,8 @@ const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** Search parameters: the chosen day (ISO), and a treatment to open after signing in. */
 const DATE_PARAM = 'date';
 const BOOK_PARAM = 'book';
+/** With `book`: the slot a waitlist mail offers, picked in the form when it is still free. */
+const SLOT_PARAM = 'slot';
 
 function CalendarSkeleton() {
   return (
@@ -114,6 +119,7 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
   const [selection, setSelection] = useState<{
     treatment: AvailableTreatment;
     trigger: HTMLElement | null;
+    slot?: string;
   } | null>(null);
 
   const timeZone = clinic.data?.timeZone;
@@ -144,37 +150,64 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
     [setParams],
   );
 
-  const open = useCallback((treatment: AvailableTreatment, trigger: HTMLElement | null) => {
-    setSelection({ treatment, trigger });
-  }, []);
+  const open = useCallback(
+    (treatment: AvailableTreatment, trigger: HTMLElement | null, slot?: string) => {
+      setSelection({ treatment, trigger, slot });
+    },
+    [],
+  );
 
-  const onBook = (treatment: AvailableTreatment, button: HTMLButtonElement) => {
-    if (signedIn) {
-      open(treatment, button);
-      return;
-    }
-    // Visitors sign in first and come back to this day, with this treatment's form open.
+  /** Visitors sign in first and come back to this day, where `param` resumes what they chose. */
+  const signInFirst = (param: string, treatment: AvailableTreatment) => {
     const back = new URLSearchParams(params);
     if (day) back.set(DATE_PARAM, day);
-    back.set(BOOK_PARAM, treatment._id);
+    back.set(param, treatment._id);
     const from = { ...location, search: `?${back}`, hash: `#${id}` };
     navigate(paths.login, { state: { from } satisfies LoginState });
   };
 
-  // Back from the login page: open the form of the treatment the visitor picked, if still free.
+  const onBook = (treatment: AvailableTreatment, button: HTMLButtonElement) => {
+    if (signedIn) open(treatment, button);
+    else signInFirst(BOOK_PARAM, treatment);
+  };
+
+  const joinWaitlist = useWaitlistJoin(day);
+  const onJoinWaitlist = (treatment: AvailableTreatment) => {
+    if (signedIn) void joinWaitlist(treatment);
+    else signInFirst(WAIT_PARAM, treatment);
+  };
+
+  // Back from the login page: join the waitlist the visitor asked for.
+  const waitFor = params.get(WAIT_PARAM);
+  useEffect(() => {
+    if (!waitFor || !signedIn || !availability.data) return;
+    updateParams((next) => next.delete(WAIT_PARAM));
+    const treatment = availability.data.find((candidate) => candidate._id === waitFor);
+    if (treatment) void joinWaitlist(treatment);
+  }, [waitFor, signedIn, availability.data, updateParams, joinWaitlist]);
+
+  // Back from the login page, or from a waitlist mail's link (with its slot): open the form of
+  // the treatment the visitor picked, if still free.
   const resume = params.get(BOOK_PARAM);
+  const offered = params.get(SLOT_PARAM);
   useEffect(() => {
     if (!resume || !signedIn || !availability.data) return;
-    updateParams((next) => next.delete(BOOK_PARAM));
+    updateParams((next) => {
+      next.delete(BOOK_PARAM);
+      next.delete(SLOT_PARAM);
+    });
     const treatment = availability.data.find((candidate) => candidate._id === resume);
-    if (treatment && treatment.slots.length > 0) {
-      open(treatment, document.getElementById(bookButtonId(treatment._id)));
+    if (treatment && offered && !treatment.slots.includes(offered)) {
+      toast.info(waitlistMessages.slotTaken);
+    } else if (treatment && treatment.slots.length > 0) {
+      const trigger = document.getElementById(bookButtonId(treatment._id));
+      open(treatment, trigger, offered ?? undefined);
     } else if (treatment && day) {
       toast.info(
         `${treatment.name} has no free slots left on ${formatMediumDate(day)}. Please pick another day.`,
       );
     }
-  }, [resume, signedIn, availability.data, updateParams, open, day]);
+  }, [resume, offered, signedIn, availability.data, updateParams, open, day]);
 
   const close = useCallback(() => {
     const trigger = selection?.trigger;
@@ -263,6 +296,7 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
           date={day}
           availability={availability}
           onBook={onBook}
+          onJoinWaitlist={onJoinWaitlist}
           onIntent={signedIn ? () => void loadBookingModal().catch(() => {}) : undefined}
           headingRef={availableHeading}
         />
@@ -270,7 +304,13 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
 
       {selection && day ? (
         <Suspense fallback={null}>
-          <BookingModal treatment={selection.treatment} date={day} onClose={close} />
+          <BookingModal
+            treatment={selection.treatment}
+            date={day}
+            onClose={close}
+            policy={policyOf(clinic.data, calendar.data)}
+            initialSlot={selection.slot}
+          />
         </Suspense>
       ) : null}
     </>

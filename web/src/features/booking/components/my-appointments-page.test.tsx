@@ -135,4 +135,54 @@ describe('My Appointments', () => {
       expect(screen.getByRole('heading', { name: 'My Appointments: 0' })).toBeInTheDocument(),
     );
   });
+
+  it('cancels a paid booking in time: says the payment is refunded, then shows it REFUNDED', async () => {
+    const paid = booking({ paid: true, transactionId: 'pi_9' });
+    api.on('GET /api/booking', { body: [onTheWire(paid)] });
+    api.on('DELETE /api/booking/:id', { body: { deletedCount: 1 } });
+    const { user } = showMyAppointments();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const question = await screen.findByRole('dialog', {
+      name: 'Cancel your Teeth Cleaning appointment on Jan 5, 2030 at 08:00 AM - 08:30 AM? Your payment of $80 will be refunded to your card.',
+    });
+    api.on('GET /api/booking', {
+      body: [
+        onTheWire({
+          ...paid,
+          status: 'cancelled',
+          cancellable: false,
+          refund: { id: 're_demo_1' },
+        }),
+      ],
+    });
+    await user.click(within(question).getByRole('button', { name: 'Cancel appointment' }));
+    expect(
+      await screen.findByText(
+        'Your Teeth Cleaning appointment on Jan 5, 2030 at 08:00 AM - 08:30 AM is cancelled, and your payment is refunded to your card.',
+      ),
+    ).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /Cancelled by you/ });
+    expect(row).toHaveTextContent('REFUNDED');
+    expect(row).toHaveTextContent('Refund id: re_demo_1');
+    expect(within(row).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('offers no Cancel once the notice has passed, and shows a late refusal in full', async () => {
+    api.on('GET /api/booking', {
+      body: [
+        onTheWire(booking({ _id: 'booking-late', cancellable: false })),
+        onTheWire(booking({ date: '2030-02-11' as IsoDate })),
+      ],
+    });
+    const late =
+      'Appointments can be cancelled online up to 24 hours before the visit, and this one starts sooner. Please call the clinic on +1 (555) 010-2030.';
+    api.on('DELETE /api/booking/:id', failure(409, late));
+    const { user } = showMyAppointments();
+    const [first] = (await screen.findAllByRole('row')).slice(1) as HTMLElement[];
+    expect(within(first as HTMLElement).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const question = await screen.findByRole('dialog', { name: /Feb 11, 2030/ });
+    await user.click(within(question).getByRole('button', { name: 'Cancel appointment' }));
+    expect(await screen.findByText(late)).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,10 @@
-import { type Booking, formatMediumDate, type IsoDate, paths } from '@doctors-portal/contract';
+import {
+  type Booking,
+  formatDollars,
+  formatMediumDate,
+  type IsoDate,
+  paths,
+} from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +21,15 @@ import { myBookingsQuery } from '../api/get-my-bookings';
 import { useRescheduleBooking } from '../api/reschedule-booking';
 import { localDateToIso } from '../dates';
 import { AppointmentsTable } from './appointments-table';
+import { MyWaitlist } from './my-waitlist';
 import { RescheduleDialog } from './reschedule-dialog';
+
+/** What Cancel asks: a paid booking's payment goes back to the card (the cancellation policy). */
+export function cancelQuestion(booking: Booking, what: string): string {
+  return booking.paid
+    ? `Cancel your ${what}? Your payment of ${formatDollars(booking.price)} will be refunded to your card.`
+    : `Cancel your ${what}?`;
+}
 
 /**
  * The patient's own appointments (spec section 2, My Appointments): the count, the table, and
@@ -50,7 +64,7 @@ export function MyAppointmentsPage() {
   const cancel = async (booking: Booking) => {
     const what = `${booking.treatment} appointment on ${formatMediumDate(booking.date)} at ${booking.slot}`;
     const confirmed = await confirm({
-      message: `Cancel your ${what}?`,
+      message: cancelQuestion(booking, what),
       confirmLabel: 'Cancel appointment',
       cancelLabel: 'Keep it',
       danger: true,
@@ -58,7 +72,11 @@ export function MyAppointmentsPage() {
     if (!confirmed) return;
     try {
       await cancelling.mutateAsync(booking._id);
-      toast.success(`Your ${what} is cancelled.`);
+      toast.success(
+        booking.paid
+          ? `Your ${what} is cancelled, and your payment is refunded to your card.`
+          : `Your ${what} is cancelled.`,
+      );
     } catch (error) {
       if (error instanceof SessionEndedError) return;
       toast.error(
@@ -118,6 +136,7 @@ export function MyAppointmentsPage() {
           />
         )}
       </QueryState>
+      <MyWaitlist />
       <RescheduleDialog
         booking={moving}
         today={today}

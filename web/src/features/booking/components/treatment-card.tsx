@@ -21,10 +21,12 @@ export interface TreatmentCardProps {
   onBook: (treatment: AvailableTreatment, button: HTMLButtonElement) => void;
   /** The pointer or focus is on the button: a good moment to fetch the booking form's code. */
   onIntent?: () => void;
+  /** Offered on a card with no free slot: wait for one (components/waitlist-join.ts). */
+  onJoinWaitlist?: (treatment: AvailableTreatment) => void;
 }
 
 /** One treatment of the day: its first free slot, how many are left, the price, and 'Book'. */
-export function TreatmentCard({ treatment, onBook, onIntent }: TreatmentCardProps) {
+export function TreatmentCard({ treatment, onBook, onIntent, onJoinWaitlist }: TreatmentCardProps) {
   const free = treatment.slots.length;
   const first = treatment.slots[0];
   const nameId = `treatment-${treatment._id}-name`;
@@ -50,7 +52,7 @@ export function TreatmentCard({ treatment, onBook, onIntent }: TreatmentCardProp
           {formatDollars(treatment.price)}
         </span>
       </p>
-      <div className="mt-5 flex flex-1 items-end justify-center">
+      <div className="mt-5 flex flex-1 flex-col items-center justify-end gap-2">
         <button
           id={bookButtonId(treatment._id)}
           type="button"
@@ -63,6 +65,16 @@ export function TreatmentCard({ treatment, onBook, onIntent }: TreatmentCardProp
         >
           Book Appointment
         </button>
+        {free === 0 && onJoinWaitlist ? (
+          <button
+            type="button"
+            className="btn btn-outline btn-primary w-full sm:w-auto sm:px-8"
+            aria-describedby={nameId}
+            onClick={() => onJoinWaitlist(treatment)}
+          >
+            Join the waitlist
+          </button>
+        ) : null}
       </div>
     </li>
   );

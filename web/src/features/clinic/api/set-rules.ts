@@ -5,6 +5,7 @@ import {
 } from '@doctors-portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookingKeys } from '../../../api/booking-keys';
+import { clinicCalendarKeys } from '../../../api/clinic-calendar';
 import { api, decodeAnswer } from '../../../lib/api-client';
 import { clinicKeys } from './keys';
 
@@ -16,7 +17,7 @@ export async function setRules(rules: BookingRulesInput): Promise<ClinicRules> {
 
 /**
  * Stores the rules; the screen shows the answer at once, and the availability (the minimum
- * notice) and the patient's bookings (the cancellation notice) are read again.
+ * notice), the patient's bookings and the calendar (the cancellation notice) are read again.
  */
 export function useSetRules() {
   const queryClient = useQueryClient();
@@ -28,6 +29,8 @@ export function useSetRules() {
         queryClient.invalidateQueries({ queryKey: clinicKeys.rules }),
         queryClient.invalidateQueries({ queryKey: bookingKeys.available }),
         queryClient.invalidateQueries({ queryKey: bookingKeys.bookings }),
+        // The calendar's answer carries the cancellation notice the policy states.
+        queryClient.invalidateQueries({ queryKey: clinicCalendarKeys.all }),
       ]),
   });
 }

@@ -41,7 +41,13 @@ let api: ApiStub;
 beforeEach(() => {
   api = stubAdminApi({
     'GET /api/clinic/calendar': {
-      body: { from: '2031-01-01', to: '2031-01-01', openingDays: [1, 2, 3, 4, 5, 6], closed: [] },
+      body: {
+        from: '2031-01-01',
+        to: '2031-01-01',
+        openingDays: [1, 2, 3, 4, 5, 6],
+        closed: [],
+        cancellationNoticeHours: 24,
+      },
     },
     'GET /api/clinic/rules': { body: rules },
     'GET /api/closures': { body: [] },

@@ -1,6 +1,6 @@
 import { todayIn } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { clinicQuery } from '../../../api/clinic';
+import { useClinicTimeZone } from '../../../api/clinic';
 import { clinicCalendarQuery } from '../../../api/clinic-calendar';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
@@ -9,9 +9,6 @@ import { rulesQuery } from '../api/get-rules';
 import { ClosuresSection } from './closures-section';
 import { OpeningDaysForm } from './opening-days-form';
 import { RulesForm } from './rules-form';
-
-/** Until the clinic's details arrive: the zone the portal runs in unless configured. */
-const DEFAULT_TIME_ZONE = 'America/New_York';
 
 const loading = (label: string) => (
   <div className="flex justify-center rounded-box border border-base-300 bg-base-100 py-10">
@@ -25,8 +22,7 @@ const loading = (label: string) => (
  * the booking rules.
  */
 export function ClinicPage() {
-  const clinic = useQuery(clinicQuery);
-  const today = todayIn(clinic.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  const today = todayIn(useClinicTimeZone());
   const calendar = useQuery(clinicCalendarQuery(today, today));
   const rules = useQuery(rulesQuery);
   return (

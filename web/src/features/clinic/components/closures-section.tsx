@@ -5,14 +5,14 @@ import {
   parseIsoDate,
 } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useCancelByClinic } from '../../../api/cancel-by-clinic';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { Field } from '../../../components/form-field';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
-import { Spinner } from '../../../components/spinner';
+import { SubmitButton } from '../../../components/submit-button';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useAddClosure } from '../api/add-closure';
 import { closuresQuery } from '../api/get-closures';
@@ -37,6 +37,12 @@ function ClosureForm({ today }: { today: IsoDate }) {
     setValues(next);
     setProblems({ ...problems, [field]: undefined });
   };
+  /** A field's value, its problem, and what typing in it does. */
+  const bound = (field: keyof typeof values) => ({
+    value: values[field],
+    error: problems[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.target.value),
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,9 +79,7 @@ function ClosureForm({ today }: { today: IsoDate }) {
         type="date"
         min={today}
         required
-        value={values.from}
-        error={problems.from}
-        onChange={(event) => set('from', event.target.value)}
+        {...bound('from')}
       />
       <Field
         name="closure-to"
@@ -83,9 +87,7 @@ function ClosureForm({ today }: { today: IsoDate }) {
         type="date"
         min={values.from || today}
         required
-        value={values.to}
-        error={problems.to}
-        onChange={(event) => set('to', event.target.value)}
+        {...bound('to')}
       />
       <Field
         name="closure-label"
@@ -93,14 +95,12 @@ function ClosureForm({ today }: { today: IsoDate }) {
         hint="What patients and staff read, e.g. the holiday’s name."
         maxLength={80}
         required
-        value={values.label}
-        error={problems.label}
-        onChange={(event) => set('label', event.target.value)}
+        {...bound('label')}
       />
       <div className="sm:col-span-3">
-        <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add closure'}
-        </button>
+        <SubmitButton pending={add.isPending} pendingLabel="Adding…">
+          Add closure
+        </SubmitButton>
       </div>
     </form>
   );
@@ -238,11 +238,7 @@ export function ClosuresSection({ today }: { today: IsoDate }) {
       </h3>
       <QueryState
         query={closures}
-        loading={
-          <TableLoading>
-            <Spinner label="Loading the closures…" />
-          </TableLoading>
-        }
+        loading={<TableLoading label="Loading the closures…" />}
         error={(error) => `The closures could not be loaded. ${error.message}`}
         isEmpty={(list) => list.length === 0}
         empty={<EmptyState title="No closures">The clinic has no closed dates ahead.</EmptyState>}

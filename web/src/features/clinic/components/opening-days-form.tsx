@@ -1,6 +1,7 @@
 import { WEEKDAY_NAMES } from '@doctors-portal/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { SubmitButton } from '../../../components/submit-button';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useSetOpeningDays } from '../api/set-opening-days';
 import { WEEK_ORDER } from '../clinic';
@@ -68,9 +69,9 @@ export function OpeningDaysForm({ openingDays }: { openingDays: number[] }) {
             </p>
           ) : null}
         </fieldset>
-        <button type="submit" className="btn btn-primary mt-5" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save opening days'}
-        </button>
+        <SubmitButton className="mt-5" pending={save.isPending} pendingLabel="Saving…">
+          Save opening days
+        </SubmitButton>
       </form>
     </section>
   );

@@ -2,6 +2,7 @@ import type { ClinicRules } from '@doctors-portal/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Field } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useSetRules } from '../api/set-rules';
 import { checkRules, RULE_FIELDS, type RulesProblems, rulesToValues } from '../clinic';
@@ -65,9 +66,9 @@ export function RulesForm({ current }: { current: ClinicRules }) {
           />
         ))}
         <div className="sm:col-span-2">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save booking rules'}
-          </button>
+          <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+            Save booking rules
+          </SubmitButton>
         </div>
       </form>
     </section>

@@ -18,6 +18,7 @@ import {
   DoctorPlusIcon,
   HistoryIcon,
   InboxIcon,
+  OutboxIcon,
   ScheduleIcon,
   StarIcon,
   TreatmentIcon,
@@ -47,6 +48,7 @@ const ADMIN_ITEMS: Item[] = [
   { label: 'Add Your Doctor', to: paths.addDoctor, icon: <DoctorPlusIcon /> },
   { label: 'Manage Doctor', to: paths.manageDoctor, icon: <ClipboardIcon /> },
   { label: 'Messages', to: paths.messages, icon: <InboxIcon /> },
+  { label: 'Outgoing mail', to: paths.outgoingMail, icon: <OutboxIcon /> },
   { label: 'Audit log', to: paths.audit, icon: <AuditIcon /> },
 ];
 

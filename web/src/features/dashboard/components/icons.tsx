@@ -88,3 +88,10 @@ export const ClosedDayIcon = () => (
     <path d="M3.5 10h17M8 3v4M16 3v4M9.5 13l5 5M14.5 13l-5 5" />
   </LinkIcon>
 );
+
+export const OutboxIcon = () => (
+  <LinkIcon>
+    <rect x="3.5" y="5.5" width="17" height="13" rx="2.5" />
+    <path d="m4 7 8 6 8-6M15 15.5h4m-1.5-1.5 1.5 1.5-1.5 1.5" />
+  </LinkIcon>
+);

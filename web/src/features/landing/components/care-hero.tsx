@@ -1,7 +1,7 @@
 import { paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
 import careImg from '../assets/care-dentist.svg';
-import { CheckIcon } from './icons';
+import { CheckList } from './check-list';
 
 const POINTS = [
   'Evening and weekend visits, every day of the week',
@@ -38,16 +38,7 @@ export function CareHero() {
             open, explain your options without pressure and agree on a plan together, so you always
             know what comes next and what it costs.
           </p>
-          <ul className="mt-7 space-y-3.5">
-            {POINTS.map((point) => (
-              <li key={point} className="flex items-start gap-3">
-                <span className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-primary text-primary-content">
-                  <CheckIcon className="size-4" />
-                </span>
-                <span>{point}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckList points={POINTS} look="care" />
           <Link to={paths.whoWeAre} className="btn btn-primary btn-lg mt-9 px-7">
             Meet our team
           </Link>

@@ -1,10 +1,15 @@
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX, OPENING_HOURS } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
 import { clinicQuery } from '../../../api/clinic';
+import { PhoneLink } from '../../../components/phone-link';
 import { ApiError } from '../../../lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
+import { ClinicDetail } from './clinic-detail';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
+
+/** The panel's phone and email links, white on its colours. */
+const LINK = 'rounded underline decoration-white/50 underline-offset-4 hover:decoration-white';
 
 /** The form's fields the server may give reasons for. */
 type ContactField = 'email' | 'subject' | 'message';
@@ -45,22 +50,57 @@ export function contactOutcome(result: { message: string } | unknown): ContactOu
   return { kind: 'refused', note, fields };
 }
 
-function Detail({
-  icon,
+/**
+ * A field of the form: its label above, and below it the server's reason about it, read out with
+ * it. A text input, or a text area of `rows` rows.
+ */
+function ContactControl({
+  name,
   label,
-  children,
+  problem,
+  rows,
+  type = 'text',
+  ...control
 }: {
-  icon: ReactNode;
+  name: ContactField;
   label: string;
-  children: ReactNode;
-}) {
+  problem: string | undefined;
+  rows?: number;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'required' | 'autoComplete' | 'placeholder' | 'maxLength'
+>) {
+  const id = useId();
+  const attributes = {
+    id,
+    name,
+    ...control,
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': problem ? `${id}-error` : undefined,
+  };
   return (
-    <div className="flex gap-4">
-      <dt className="grid size-11 shrink-0 place-items-center rounded-xl bg-white/15">
-        {icon}
-        <span className="sr-only">{label}</span>
-      </dt>
-      <dd className="min-w-0 self-center break-words text-white">{children}</dd>
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
+        {label}
+      </label>
+      {rows ? (
+        <textarea
+          rows={rows}
+          className={`textarea w-full text-base ${problem ? 'textarea-error' : ''}`}
+          {...attributes}
+        />
+      ) : (
+        <input
+          type={type}
+          className={`input input-lg w-full text-base ${problem ? 'input-error' : ''}`}
+          {...attributes}
+        />
+      )}
+      {problem ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-error">
+          {problem}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -74,20 +114,8 @@ export function ContactSection() {
   const clinic = useQuery(clinicQuery);
   const send = useSendContactMessage();
   const [outcome, setOutcome] = useState<ContactOutcome | null>(null);
-  const ids = useId();
-  const field = (name: string) => `${ids}-${name}`;
+  const websiteId = useId();
   const problem = (name: ContactField) => outcome?.fields[name];
-  /** A field's reason, read out with it. */
-  const described = (name: ContactField) =>
-    problem(name)
-      ? { 'aria-invalid': true as const, 'aria-describedby': field(`${name}-error`) }
-      : {};
-  const reason = (name: ContactField) =>
-    problem(name) ? (
-      <p id={field(`${name}-error`)} className="mt-1.5 text-sm text-error">
-        {problem(name)}
-      </p>
-    ) : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -126,36 +154,28 @@ export function ContactSection() {
               desk will answer within one working day.
             </p>
             <dl className="mt-8 space-y-4">
-              <Detail icon={<PhoneIcon className="size-5" />} label="Phone">
+              <ClinicDetail look="panel" icon={<PhoneIcon className="size-5" />} label="Phone">
+                {clinic.data ? <PhoneLink phone={clinic.data.phone} className={LINK} /> : loading}
+              </ClinicDetail>
+              <ClinicDetail look="panel" icon={<MailIcon className="size-5" />} label="Email">
                 {clinic.data ? (
-                  <a
-                    href={`tel:${clinic.data.phone.replace(/[^\d+]/g, '')}`}
-                    className="rounded underline decoration-white/50 underline-offset-4 hover:decoration-white"
-                  >
-                    {clinic.data.phone}
-                  </a>
-                ) : (
-                  loading
-                )}
-              </Detail>
-              <Detail icon={<MailIcon className="size-5" />} label="Email">
-                {clinic.data ? (
-                  <a
-                    href={`mailto:${clinic.data.email}`}
-                    className="rounded underline decoration-white/50 underline-offset-4 hover:decoration-white"
-                  >
+                  <a href={`mailto:${clinic.data.email}`} className={LINK}>
                     {clinic.data.email}
                   </a>
                 ) : (
                   loading
                 )}
-              </Detail>
-              <Detail icon={<PinIcon className="size-5" />} label="Address">
+              </ClinicDetail>
+              <ClinicDetail look="panel" icon={<PinIcon className="size-5" />} label="Address">
                 {clinic.data ? clinic.data.address : loading}
-              </Detail>
-              <Detail icon={<ClockIcon className="size-5" />} label="Opening hours">
+              </ClinicDetail>
+              <ClinicDetail
+                look="panel"
+                icon={<ClockIcon className="size-5" />}
+                label="Opening hours"
+              >
                 {OPENING_HOURS}
-              </Detail>
+              </ClinicDetail>
             </dl>
           </div>
 
@@ -165,60 +185,38 @@ export function ContactSection() {
             className="relative rounded-box bg-base-100 p-5 text-base-content shadow-lift sm:p-8"
           >
             <div className="space-y-5">
-              <div>
-                <label htmlFor={field('email')} className="mb-1.5 block text-sm font-semibold">
-                  Email Address
-                </label>
-                <input
-                  id={field('email')}
-                  name="email"
-                  type="email"
-                  required
-                  autoComplete="email"
-                  placeholder="you@example.com"
-                  className={`input input-lg w-full text-base ${problem('email') ? 'input-error' : ''}`}
-                  {...described('email')}
-                />
-                {reason('email')}
-              </div>
-              <div>
-                <label htmlFor={field('subject')} className="mb-1.5 block text-sm font-semibold">
-                  Subject
-                </label>
-                <input
-                  id={field('subject')}
-                  name="subject"
-                  type="text"
-                  placeholder="e.g. Question about whitening"
-                  maxLength={CONTACT_SUBJECT_MAX}
-                  className={`input input-lg w-full text-base ${problem('subject') ? 'input-error' : ''}`}
-                  {...described('subject')}
-                />
-                {reason('subject')}
-              </div>
-              <div>
-                <label htmlFor={field('message')} className="mb-1.5 block text-sm font-semibold">
-                  Your Message
-                </label>
-                <textarea
-                  id={field('message')}
-                  name="message"
-                  rows={5}
-                  placeholder="How can we help?"
-                  maxLength={CONTACT_MESSAGE_MAX}
-                  className={`textarea w-full text-base ${problem('message') ? 'textarea-error' : ''}`}
-                  {...described('message')}
-                />
-                {reason('message')}
-              </div>
+              <ContactControl
+                name="email"
+                label="Email Address"
+                problem={problem('email')}
+                type="email"
+                required
+                autoComplete="email"
+                placeholder="you@example.com"
+              />
+              <ContactControl
+                name="subject"
+                label="Subject"
+                problem={problem('subject')}
+                placeholder="e.g. Question about whitening"
+                maxLength={CONTACT_SUBJECT_MAX}
+              />
+              <ContactControl
+                name="message"
+                label="Your Message"
+                problem={problem('message')}
+                rows={5}
+                placeholder="How can we help?"
+                maxLength={CONTACT_MESSAGE_MAX}
+              />
               {/* Left empty by people, who never see it; bots fill it in (a honeypot). */}
               <div
                 aria-hidden="true"
                 className="absolute -left-[10000px] h-px w-px overflow-hidden"
               >
-                <label htmlFor={field('website')}>Website</label>
+                <label htmlFor={websiteId}>Website</label>
                 <input
-                  id={field('website')}
+                  id={websiteId}
                   name="website"
                   type="text"
                   tabIndex={-1}

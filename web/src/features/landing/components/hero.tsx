@@ -1,8 +1,9 @@
 import { paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
 import heroImg from '../assets/hero-chair.svg';
+import { CheckList } from './check-list';
 import { Glow } from './glow';
-import { ArrowIcon, CheckIcon } from './icons';
+import { ArrowIcon } from './icons';
 
 const PROMISES = ['Same-week appointments', 'Open every day until 10 PM', 'Clear prices up front'];
 
@@ -39,16 +40,7 @@ export function Hero() {
               See our services
             </Link>
           </div>
-          <ul className="mt-10 grid gap-3 text-[0.95rem] text-muted sm:flex sm:flex-wrap sm:gap-x-6">
-            {PROMISES.map((promise) => (
-              <li key={promise} className="flex items-center gap-2">
-                <span className="grid size-6 place-items-center rounded-full bg-primary/10 text-primary">
-                  <CheckIcon className="size-4" />
-                </span>
-                {promise}
-              </li>
-            ))}
-          </ul>
+          <CheckList points={PROMISES} look="hero" />
         </div>
         <div className="relative mx-auto w-full max-w-md lg:max-w-none">
           <img

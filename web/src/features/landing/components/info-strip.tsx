@@ -1,28 +1,35 @@
 import { type Clinic, OPENING_HOURS } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { clinicQuery } from '../../../api/clinic';
 import { PhoneLink } from '../../../components/phone-link';
 import { ClockIcon, PhoneIcon, PinIcon } from './icons';
 
+/** The cards' colours, one of the theme's strong ones each. */
+const TONES = {
+  primary: 'bg-primary text-primary-content',
+  neutral: 'bg-neutral text-neutral-content',
+  secondary: 'bg-secondary text-secondary-content',
+} as const;
+
 function InfoCard({
-  icon,
+  icon: CardIcon,
   title,
   tone,
   children,
 }: {
-  icon: ReactNode;
+  icon: ComponentType<{ className?: string }>;
   title: string;
-  tone: string;
+  tone: keyof typeof TONES;
   children: ReactNode;
 }) {
   return (
     <li
-      className={`on-dark rounded-box p-6 shadow-lift sm:p-7 sm:last:col-span-2 lg:last:col-span-1 ${tone}`}
+      className={`on-dark rounded-box p-6 shadow-lift sm:p-7 sm:last:col-span-2 lg:last:col-span-1 ${TONES[tone]}`}
     >
       <div className="flex items-center gap-4">
         <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-white/15">
-          {icon}
+          <CardIcon className="size-7" />
         </span>
         <h2 className="text-lg font-semibold text-white">{title}</h2>
       </div>
@@ -56,18 +63,10 @@ export function InfoStrip() {
   return (
     <section aria-label="Opening hours and contact" className="relative z-10 -mt-20 lg:-mt-24">
       <ul className="container-page grid gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
-        <InfoCard
-          icon={<ClockIcon className="size-7" />}
-          title="Opening Hours"
-          tone="bg-primary text-primary-content"
-        >
+        <InfoCard icon={ClockIcon} title="Opening Hours" tone="primary">
           <p>{OPENING_HOURS}</p>
         </InfoCard>
-        <InfoCard
-          icon={<PinIcon className="size-7" />}
-          title="Visit Our Location"
-          tone="bg-neutral text-neutral-content"
-        >
+        <InfoCard icon={PinIcon} title="Visit Our Location" tone="neutral">
           {detail(
             (data) => (
               <address className="not-italic">{data.address}</address>
@@ -75,11 +74,7 @@ export function InfoStrip() {
             'w-44',
           )}
         </InfoCard>
-        <InfoCard
-          icon={<PhoneIcon className="size-7" />}
-          title="Contact Us Now"
-          tone="bg-secondary text-secondary-content"
-        >
+        <InfoCard icon={PhoneIcon} title="Contact Us Now" tone="secondary">
           {detail(
             (data) => (
               <PhoneLink

@@ -4,30 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { clinicQuery } from '../../../api/clinic';
 import { PhoneLink } from '../../../components/phone-link';
+import { ClinicDetail } from './clinic-detail';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
-
-/** One of the card's details: its icon, named for assistive technology by `label`. */
-function Detail({
-  icon,
-  label,
-  className,
-  children,
-}: {
-  icon: ReactNode;
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex gap-3">
-      <dt className="text-primary">
-        {icon}
-        <span className="sr-only">{label}</span>
-      </dt>
-      <dd className={className}>{children}</dd>
-    </div>
-  );
-}
 
 /** Where and when to find the clinic, with a way to book. */
 export function VisitCard({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
@@ -45,18 +23,19 @@ export function VisitCard({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' 
     <aside className="rounded-box border border-base-300 bg-base-100 p-7 shadow-soft">
       <Heading className="heading-3 text-neutral">Visit the clinic</Heading>
       <dl className="mt-5 space-y-4 text-[0.95rem]">
-        <Detail icon={<ClockIcon className="size-5" />} label="Opening hours">
+        <ClinicDetail look="card" icon={<ClockIcon className="size-5" />} label="Opening hours">
           {OPENING_HOURS}
-        </Detail>
-        <Detail icon={<PinIcon className="size-5" />} label="Address">
+        </ClinicDetail>
+        <ClinicDetail look="card" icon={<PinIcon className="size-5" />} label="Address">
           {detail((data) => data.address)}
-        </Detail>
-        <Detail icon={<PhoneIcon className="size-5" />} label="Phone">
+        </ClinicDetail>
+        <ClinicDetail look="card" icon={<PhoneIcon className="size-5" />} label="Phone">
           {detail((data) => (
             <PhoneLink phone={data.phone} className="link link-primary" />
           ))}
-        </Detail>
-        <Detail
+        </ClinicDetail>
+        <ClinicDetail
+          look="card"
           icon={<MailIcon className="size-5" />}
           label="Email"
           className="min-w-0 break-words"
@@ -66,7 +45,7 @@ export function VisitCard({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' 
               {data.email}
             </a>
           ))}
-        </Detail>
+        </ClinicDetail>
       </dl>
       <Link to={paths.appointment} className="btn btn-primary mt-7 w-full">
         Book an appointment

@@ -32,6 +32,30 @@ const TEST_CARDS = [
 /** Any future expiry, CVC and postcode go with a test card; these fill the empty fields. */
 const TEST_DETAILS = { expiry: '12 / 34', cvc: '123', postalCode: '10001' } as const;
 
+/** What each field is called, and what the browser is told to fill in and show in it. */
+const CARD_FIELDS = {
+  number: {
+    label: 'Card number',
+    inputMode: 'numeric',
+    autoComplete: 'cc-number',
+    placeholder: '1234 1234 1234 1234',
+  },
+  expiry: {
+    label: 'Expiry (MM / YY)',
+    inputMode: 'numeric',
+    autoComplete: 'cc-exp',
+    placeholder: 'MM / YY',
+  },
+  cvc: { label: 'CVC', inputMode: 'numeric', autoComplete: 'cc-csc', placeholder: '123' },
+  postalCode: {
+    label: 'Postcode',
+    autoComplete: 'postal-code',
+    autoCapitalize: 'characters',
+    placeholder: '10001',
+    maxLength: 12,
+  },
+} as const satisfies Record<FieldName, { label: string } & InputHTMLAttributes<HTMLInputElement>>;
+
 /** Stripe's message when the expiry is not filled in (its card element says it before sending). */
 const INCOMPLETE_EXPIRY = "Your card's expiration date is incomplete.";
 
@@ -77,21 +101,22 @@ function useFormattedValue(format: (text: string) => string) {
     setValue(next);
   };
 
-  return { ref, value, setValue, onChange };
+  return { value, setValue, input: { ref, value, onChange } };
 }
 
+/** A field of the card form; marked invalid when the form's error (`problem`) is about it. */
 function CardField({
-  label,
-  invalid,
-  errorId,
+  name,
+  problem,
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  invalid: boolean;
-  errorId: string;
+  name: FieldName;
+  problem: { field: FieldName | null; id: string };
   ref?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
+  const { label, ...attributes } = CARD_FIELDS[name];
+  const invalid = problem.field === name;
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
@@ -103,7 +128,8 @@ function CardField({
         spellCheck={false}
         className={`input w-full font-mono tracking-wide ${invalid ? 'input-error' : ''}`}
         aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? errorId : undefined}
+        aria-describedby={invalid ? problem.id : undefined}
+        {...attributes}
         {...input}
       />
     </div>
@@ -178,7 +204,7 @@ export default function DemoCardForm({
     }
   };
 
-  const invalid = (field: FieldName) => error?.field === field;
+  const problem = { field: error?.field ?? null, id: errorId };
 
   return (
     <form
@@ -225,50 +251,21 @@ export default function DemoCardForm({
 
       <fieldset className="flex flex-col gap-4" disabled={done}>
         <legend className="sr-only">Card details</legend>
-        <CardField
-          label="Card number"
-          ref={number.ref}
-          value={number.value}
-          onChange={number.onChange}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          invalid={invalid('number')}
-          errorId={errorId}
-        />
+        <CardField name="number" {...number.input} problem={problem} />
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          <CardField name="expiry" {...expiry.input} problem={problem} />
           <CardField
-            label="Expiry (MM / YY)"
-            ref={expiry.ref}
-            value={expiry.value}
-            onChange={expiry.onChange}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            invalid={invalid('expiry')}
-            errorId={errorId}
-          />
-          <CardField
-            label="CVC"
+            name="cvc"
             value={cvc}
             onChange={(event) => setCvc(digitsOf(event.currentTarget.value).slice(0, 4))}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            invalid={invalid('cvc')}
-            errorId={errorId}
+            problem={problem}
           />
           <div className="col-span-2 sm:col-span-1">
             <CardField
-              label="Postcode"
+              name="postalCode"
               value={postalCode}
               onChange={(event) => setPostalCode(event.currentTarget.value.slice(0, 12))}
-              autoComplete="postal-code"
-              autoCapitalize="characters"
-              placeholder="10001"
-              maxLength={12}
-              invalid={invalid('postalCode')}
-              errorId={errorId}
+              problem={problem}
             />
           </div>
         </div>

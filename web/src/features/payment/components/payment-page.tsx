@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { useCancellationPolicy } from '../../../api/cancellation-policy';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Icon } from '../../../components/icon';
 import { QueryError } from '../../../components/query-state';
@@ -13,7 +14,7 @@ import { useConfirmPayment } from '../api/confirm-payment';
 import { paymentIntentQuery } from '../api/create-payment-intent';
 import { bookingQuery } from '../api/get-booking';
 import { paymentConfigQuery } from '../api/get-payment-config';
-import { LockIcon } from './card-form-parts';
+import { type CardFormProps, LockIcon } from './card-form-parts';
 import DemoCardForm from './demo-card-form';
 import {
   BackToAppointments,
@@ -84,6 +85,7 @@ function BookingSummary({
   amountId: string;
 }) {
   const titleId = useId();
+  const policy = useCancellationPolicy();
   return (
     <Card labelledBy={titleId} className="bg-mint/60 lg:sticky lg:top-24">
       <p className="text-sm font-semibold uppercase tracking-[0.12em] text-muted">Appointment</p>
@@ -112,6 +114,7 @@ function BookingSummary({
           </p>
         )}
       </div>
+      {policy && <p className="mt-4 text-sm text-muted">{policy}</p>}
     </Card>
   );
 }
@@ -312,26 +315,20 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
   } else if (current.price <= 0) {
     panel = <NothingDue />;
   } else {
-    const clientSecret = intent.data?.clientSecret ?? null;
     const done = payment !== null;
+    // Either provider's form takes the same props; Stripe's needs its key besides.
+    const card: CardFormProps = {
+      clientSecret: intent.data?.clientSecret ?? null,
+      billing,
+      done,
+      onPaid,
+      amountId,
+    };
     const form =
       config.data?.provider === 'stripe' ? (
-        <StripeCardForm
-          publishableKey={config.data.publishableKey}
-          clientSecret={clientSecret}
-          billing={billing}
-          done={done}
-          onPaid={onPaid}
-          amountId={amountId}
-        />
+        <StripeCardForm publishableKey={config.data.publishableKey} {...card} />
       ) : config.data?.provider === 'demo' ? (
-        <DemoCardForm
-          clientSecret={clientSecret}
-          billing={billing}
-          done={done}
-          onPaid={onPaid}
-          amountId={amountId}
-        />
+        <DemoCardForm {...card} />
       ) : null;
     panel = (
       <div className="flex flex-col gap-6">

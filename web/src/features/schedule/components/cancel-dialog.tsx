@@ -5,8 +5,8 @@ import {
   formatMediumDate,
   type ScheduleEntry,
 } from '@doctors-portal/contract';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { ModalFormDialog } from '../../../components/modal-form-dialog';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { ModalFormDialog, useModalForm } from '../../../components/modal-form-dialog';
 
 export interface CancelDialogProps {
   /** The booking to cancel; the dialog is open while there is one. */
@@ -24,34 +24,21 @@ export interface CancelDialogProps {
  * refund the payment provider refused) is shown in it.
  */
 export function CancelDialog({ booking, onConfirm, onClose }: CancelDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const reasonField = useRef<HTMLTextAreaElement>(null);
-  const titleId = useId();
   const reasonId = useId();
   const hintId = useId();
   const errorId = useId();
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (booking && !element.open) {
-      setReason('');
-      setInvalid(null);
-      setFailure(null);
-      element.showModal();
-      reasonField.current?.focus();
-    } else if (!booking && element.open) {
-      element.close();
-    }
-  }, [booking]);
+  const form = useModalForm(booking, () => {
+    setReason('');
+    setInvalid(null);
+    reasonField.current?.focus();
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
+    if (form.dialog.sending) return;
     const parsed = clinicCancelRequestSchema.safeParse({ reason });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? 'Please give a reason for the cancellation.');
@@ -59,11 +46,7 @@ export function CancelDialog({ booking, onConfirm, onClose }: CancelDialogProps)
       return;
     }
     setInvalid(null);
-    setFailure(null);
-    setSending(true);
-    const failed = await onConfirm(parsed.data.reason);
-    setSending(false);
-    if (failed) setFailure(failed);
+    await form.send(() => onConfirm(parsed.data.reason));
   };
 
   const what = booking
@@ -76,14 +59,10 @@ export function CancelDialog({ booking, onConfirm, onClose }: CancelDialogProps)
 
   return (
     <ModalFormDialog
-      ref={dialog}
-      titleId={titleId}
+      {...form.dialog}
       title={`Cancel ${what}?`}
-      open={booking !== null}
-      sending={sending}
       onClose={onClose}
       onSubmit={submit}
-      failure={failure}
       keepLabel="Keep booking"
       submitLabel="Cancel booking"
       submitClassName="btn-error"

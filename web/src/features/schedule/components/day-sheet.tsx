@@ -5,6 +5,7 @@ import {
   STATUS_LABELS,
 } from '@doctors-portal/contract';
 import { dayHeading } from './day-heading';
+import { ColumnHeaders } from './visit-parts';
 
 /**
  * The printed day sheet: each day of the view as a plain table (time, patient, phone, age,
@@ -35,17 +36,19 @@ export function DaySheet({
             ) : (
               <table className="w-full border-collapse text-left text-xs [&_td]:border [&_td]:border-black/40 [&_td]:px-1.5 [&_td]:py-1 [&_th]:border [&_th]:border-black/40 [&_th]:px-1.5 [&_th]:py-1">
                 <thead>
-                  <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Patient</th>
-                    <th scope="col">Phone</th>
-                    <th scope="col">Age</th>
-                    <th scope="col">Treatment</th>
-                    {doctors ? <th scope="col">Doctor</th> : null}
-                    <th scope="col">Payment</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Seen</th>
-                  </tr>
+                  <ColumnHeaders
+                    names={[
+                      'Time',
+                      'Patient',
+                      'Phone',
+                      'Age',
+                      'Treatment',
+                      doctors && 'Doctor',
+                      'Payment',
+                      'Status',
+                      'Seen',
+                    ]}
+                  />
                 </thead>
                 <tbody>
                   {bookings.map((booking) => (

@@ -2,8 +2,35 @@ import { type IsoDate, SCHEDULE_MAX_DAYS, scheduleQuerySchema } from '@doctors-p
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ErrorAlert } from '../../../components/error-alert';
+import { Panel } from '../../../components/panel';
 import { ApiError, SessionEndedError } from '../../../lib/api-client';
 import { downloadScheduleCsv } from '../api/export-schedule';
+
+/** One end of the range: a labelled date input. */
+function RangeDate({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <label htmlFor={id} className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <input
+        id={id}
+        type="date"
+        className="input input-sm w-40"
+        value={value}
+        required
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
 
 /**
  * The CSV export: a range of up to 31 days (the view's own days to begin with) and the
@@ -21,9 +48,6 @@ export function ExportForm({
   /** What the file leaves out of the screen's filters, if anything. */
   note?: string;
 }) {
-  const headingId = useId();
-  const fromId = useId();
-  const toId = useId();
   const [from, setFrom] = useState<string>(viewFrom);
   const [to, setTo] = useState<string>(viewTo);
   const [error, setError] = useState<string | null>(null);
@@ -57,13 +81,7 @@ export function ExportForm({
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-box border border-base-300 bg-base-100 p-4 shadow-soft print:hidden"
-    >
-      <h2 id={headingId} className="heading-3 text-neutral">
-        Export as CSV
-      </h2>
+    <Panel title="Export as CSV" className="print:hidden">
       <p className="mt-1 text-sm text-muted">
         {`Up to ${SCHEDULE_MAX_DAYS} days of bookings, for a spreadsheet.`}
       </p>
@@ -73,28 +91,8 @@ export function ExportForm({
         onSubmit={(event) => void submit(event)}
         noValidate
       >
-        <label htmlFor={fromId} className="flex flex-col gap-1 text-sm font-medium">
-          From
-          <input
-            id={fromId}
-            type="date"
-            className="input input-sm w-40"
-            value={from}
-            required
-            onChange={(event) => setFrom(event.target.value)}
-          />
-        </label>
-        <label htmlFor={toId} className="flex flex-col gap-1 text-sm font-medium">
-          To
-          <input
-            id={toId}
-            type="date"
-            className="input input-sm w-40"
-            value={to}
-            required
-            onChange={(event) => setTo(event.target.value)}
-          />
-        </label>
+        <RangeDate label="From" value={from} onChange={setFrom} />
+        <RangeDate label="To" value={to} onChange={setTo} />
         <button type="submit" className="btn btn-primary btn-sm" disabled={sending}>
           {sending ? (
             <span className="loading loading-spinner loading-xs" aria-hidden="true" />
@@ -107,6 +105,6 @@ export function ExportForm({
           <ErrorAlert>{error}</ErrorAlert>
         </div>
       ) : null}
-    </section>
+    </Panel>
   );
 }

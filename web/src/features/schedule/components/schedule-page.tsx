@@ -12,14 +12,14 @@ import {
   type VisitStatus,
 } from '@doctors-portal/contract';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useCancelByClinic } from '../../../api/cancel-by-clinic';
-import { clinicQuery } from '../../../api/clinic';
+import { clinicQuery, useClinicTimeZone } from '../../../api/clinic';
 import { doctorsQuery } from '../../../api/doctors';
 import { treatmentsQuery } from '../../../api/treatments';
-import { PageHeading } from '../../../components/page-heading';
+import { PageHeading, useScreenHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { PageLoader, Spinner } from '../../../components/spinner';
@@ -48,8 +48,31 @@ import { ExportForm } from './export-form';
 import { rowId, ScheduleTable, type ScheduleTableProps } from './schedule-table';
 import './schedule-print.css';
 
-/** Until the clinic's details arrive: the zone the portal runs in unless configured. */
-const DEFAULT_TIME_ZONE = 'America/New_York';
+/** One of the schedule's drop-down filters, its label above it. */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <select
+        className="select select-sm w-full"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {children}
+      </select>
+    </label>
+  );
+}
 
 /**
  * /dashboard/schedule (admin): the clinic's bookings of a day or a week, in slot order, with each
@@ -61,9 +84,9 @@ const DEFAULT_TIME_ZONE = 'America/New_York';
  */
 export function SchedulePage() {
   const clinic = useQuery(clinicQuery);
+  const timeZone = useClinicTimeZone();
   if (!clinic.data && clinic.isPending) return <PageLoader label="Loading the schedule…" />;
-  const today = todayIn(clinic.data?.timeZone ?? DEFAULT_TIME_ZONE);
-  return <Schedule today={today} />;
+  return <Schedule today={todayIn(timeZone)} />;
 }
 
 function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
@@ -83,8 +106,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
   const doctors = useQuery(doctorsQuery);
   const setStatus = useSetVisitStatus();
   const cancelling = useCancelByClinic();
-  const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useScreenHeading();
   const [toCancel, setToCancel] = useState<{
     booking: ScheduleEntry;
     opener: HTMLButtonElement;
@@ -130,10 +152,10 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
     const target =
       document
         .getElementById(rowId({ _id: focusAfter }))
-        ?.querySelector<HTMLButtonElement>('button:not([disabled])') ?? heading.current;
+        ?.querySelector<HTMLButtonElement>('button:not([disabled])') ?? heading.ref.current;
     target?.focus();
     setFocusAfter(null);
-  }, [focusAfter, busy, shownQuery.isFetching]);
+  }, [focusAfter, busy, shownQuery.isFetching, heading.ref.current]);
 
   const changeStatus = async (booking: ScheduleEntry, status: VisitStatus) => {
     try {
@@ -159,7 +181,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
           : `Cancelled ${what}.`,
       );
       // The row is gone, or shows as cancelled: the heading takes the focus.
-      heading.current?.focus();
+      heading.ref.current?.focus();
       return null;
     } catch (error) {
       if (error instanceof SessionEndedError) return null;
@@ -217,8 +239,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
       <PageHeading
         eyebrow="Administration"
         title="Schedule"
-        headingId={headingId}
-        headingRef={heading}
+        heading={heading}
         className="print:hidden"
       >
         <p className="mt-1 text-muted" aria-live="polite">
@@ -290,53 +311,47 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
               }}
             />
           </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Treatment
-            <select
-              className="select select-sm w-full"
-              value={params.treatmentId}
-              onChange={(event) => go({ treatmentId: event.target.value })}
-            >
-              <option value="">All treatments</option>
-              {offered.map((treatment) => (
-                <option key={treatment._id} value={treatment._id}>
-                  {treatment.name}
-                </option>
-              ))}
-              {retired.length > 0 && (
-                <optgroup label="Retired">
-                  {retired.map((treatment) => (
-                    <option key={treatment._id} value={treatment._id}>
-                      {treatment.name}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Doctor
-            <select
-              className="select select-sm w-full"
-              value={params.doctorId}
-              onChange={(event) => go({ doctorId: event.target.value })}
-            >
-              <option value="">All doctors</option>
-              {[...doctorOptions]
-                .sort(([, a], [, b]) => a.localeCompare(b))
-                .map(([id, name]) => (
-                  <option key={id} value={id}>
-                    {name}
+          <FilterSelect
+            label="Treatment"
+            value={params.treatmentId}
+            onChange={(treatmentId) => go({ treatmentId })}
+          >
+            <option value="">All treatments</option>
+            {offered.map((treatment) => (
+              <option key={treatment._id} value={treatment._id}>
+                {treatment.name}
+              </option>
+            ))}
+            {retired.length > 0 && (
+              <optgroup label="Retired">
+                {retired.map((treatment) => (
+                  <option key={treatment._id} value={treatment._id}>
+                    {treatment.name}
                   </option>
                 ))}
-              {params.doctorId &&
-              params.doctorId !== NO_DOCTOR &&
-              !doctorOptions.has(params.doctorId) ? (
-                <option value={params.doctorId}>A doctor no longer listed</option>
-              ) : null}
-              <option value={NO_DOCTOR}>No doctor</option>
-            </select>
-          </label>
+              </optgroup>
+            )}
+          </FilterSelect>
+          <FilterSelect
+            label="Doctor"
+            value={params.doctorId}
+            onChange={(doctorId) => go({ doctorId })}
+          >
+            <option value="">All doctors</option>
+            {[...doctorOptions]
+              .sort(([, a], [, b]) => a.localeCompare(b))
+              .map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
+            {params.doctorId &&
+            params.doctorId !== NO_DOCTOR &&
+            !doctorOptions.has(params.doctorId) ? (
+              <option value={params.doctorId}>A doctor no longer listed</option>
+            ) : null}
+            <option value={NO_DOCTOR}>No doctor</option>
+          </FilterSelect>
           <label className="flex flex-col gap-1 text-sm font-medium">
             Search patients, all dates
             <input
@@ -386,11 +401,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
       ) : (
         <QueryState
           query={schedule}
-          loading={
-            <TableLoading>
-              <Spinner label="Loading the schedule…" />
-            </TableLoading>
-          }
+          loading={<TableLoading label="Loading the schedule…" />}
           error={(error) => `The schedule could not be loaded. ${error.message}`}
         >
           {(answer) => {

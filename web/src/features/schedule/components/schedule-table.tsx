@@ -1,7 +1,7 @@
 import type { IsoDate, ScheduleEntry, VisitStatus } from '@doctors-portal/contract';
 import { card, TableRegion } from '../../../components/responsive-table';
 import { actionsFor, VISIT_ACTION_LABELS } from '../schedule';
-import { PatientCell, PaymentState, StatusBadge } from './visit-parts';
+import { ColumnHeaders, PatientCell, PaymentState, StatusBadge } from './visit-parts';
 
 export interface ScheduleTableProps {
   bookings: ScheduleEntry[];
@@ -83,19 +83,22 @@ export function ScheduleTable({
     <TableRegion labelledBy={labelledBy}>
       <table className={`table lg:[&_td]:px-3 lg:[&_th]:px-3 ${card.table}`}>
         <thead className={`bg-base-200/70 text-sm text-neutral ${card.head}`}>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Patient</th>
-            <th scope="col">Treatment</th>
-            {showDoctor ? <th scope="col">Doctor</th> : null}
-            <th scope="col">Phone</th>
-            <th scope="col">Age</th>
-            <th scope="col">Payment</th>
-            <th scope="col">Status</th>
+          <ColumnHeaders
+            names={[
+              'Time',
+              'Patient',
+              'Treatment',
+              showDoctor && 'Doctor',
+              'Phone',
+              'Age',
+              'Payment',
+              'Status',
+            ]}
+          >
             <th scope="col">
               <span className="sr-only">Actions</span>
             </th>
-          </tr>
+          </ColumnHeaders>
         </thead>
         <tbody className={card.body}>
           {bookings.map((booking) => (

@@ -4,6 +4,7 @@ import {
   type ScheduleEntry,
   STATUS_LABELS,
 } from '@doctors-portal/contract';
+import type { ReactNode } from 'react';
 
 const STATUS_BADGES: Record<BookingStatus, string> = {
   booked: 'badge-ghost',
@@ -62,5 +63,30 @@ export function PatientCell({ booking }: { booking: ScheduleEntry }) {
         </span>
       ) : null}
     </span>
+  );
+}
+
+/**
+ * The header row of a table of visits: a column header for each name (false leaves its column
+ * out), then `children`, such as a header read out only.
+ */
+export function ColumnHeaders({
+  names,
+  children,
+}: {
+  names: ReadonlyArray<string | false>;
+  children?: ReactNode;
+}) {
+  return (
+    <tr>
+      {names.map((name) =>
+        name ? (
+          <th key={name} scope="col">
+            {name}
+          </th>
+        ) : null,
+      )}
+      {children}
+    </tr>
   );
 }

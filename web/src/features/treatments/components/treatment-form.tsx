@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { Field, TextAreaField } from '../../../components/form-field';
-import { ButtonSpinner } from '../../../components/spinner';
+import { FormActions, Panel } from '../../../components/panel';
 import { ApiError, reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { heldSlotsOf, useChangeTreatment } from '../api/change-treatment';
 import { useCreateTreatment } from '../api/create-treatment';
@@ -121,7 +121,6 @@ export interface TreatmentFormProps {
 export function TreatmentForm({ treatment, onClose }: TreatmentFormProps) {
   const create = useCreateTreatment();
   const change = useChangeTreatment();
-  const headingId = useId();
   const nameInput = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<TreatmentFormValues>(
     treatment ? formValuesOf(treatment) : EMPTY_TREATMENT_FORM,
@@ -204,13 +203,7 @@ export function TreatmentForm({ treatment, onClose }: TreatmentFormProps) {
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-box border border-base-300 bg-base-100 p-4 shadow-soft sm:p-6"
-    >
-      <h2 id={headingId} className="heading-3 text-neutral">
-        {treatment ? `Edit ${treatment.name}` : 'Add a treatment'}
-      </h2>
+    <Panel title={treatment ? `Edit ${treatment.name}` : 'Add a treatment'}>
       <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-5">
         <fieldset disabled={saving} className="flex flex-col gap-5">
           <legend className="sr-only">{treatment ? treatment.name : 'The new treatment'}</legend>
@@ -259,16 +252,12 @@ export function TreatmentForm({ treatment, onClose }: TreatmentFormProps) {
           />
         </fieldset>
         {held ? <HeldBookings bookings={held} /> : null}
-        <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? <ButtonSpinner /> : null}
-            {treatment ? 'Save changes' : 'Add treatment'}
-          </button>
-        </div>
+        <FormActions
+          busy={saving}
+          onCancel={onClose}
+          submitLabel={treatment ? 'Save changes' : 'Add treatment'}
+        />
       </form>
-    </section>
+    </Panel>
   );
 }

@@ -1,23 +1,18 @@
 import type { Treatment } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { treatmentsQuery } from '../../../api/treatments';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { PageHeading } from '../../../components/page-heading';
+import { PageHeading, useScreenHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
-import { Spinner } from '../../../components/spinner';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useChangeTreatment } from '../api/change-treatment';
 import { TreatmentForm } from './treatment-form';
 import { TreatmentsTable } from './treatments-table';
 
-const loading = (
-  <TableLoading>
-    <Spinner label="Loading treatments…" />
-  </TableLoading>
-);
+const loading = <TableLoading label="Loading treatments…" />;
 
 /**
  * /dashboard/treatments (admin): the clinic's treatments and prices. Add one, edit its name,
@@ -28,15 +23,14 @@ export function TreatmentsPage() {
   const treatments = useQuery(treatmentsQuery);
   const change = useChangeTreatment();
   const confirm = useConfirm();
-  const headingId = useId();
+  const heading = useScreenHeading();
   const tableHeadingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
   const [editing, setEditing] = useState<Treatment | 'new' | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   const closeForm = () => {
     setEditing(null);
-    heading.current?.focus();
+    heading.ref.current?.focus();
   };
 
   const setRetired = async (treatment: Treatment, retired: boolean) => {
@@ -72,8 +66,7 @@ export function TreatmentsPage() {
       <PageHeading
         eyebrow="Administration"
         title="Treatments"
-        headingId={headingId}
-        headingRef={heading}
+        heading={heading}
         action={
           editing === null ? (
             <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>

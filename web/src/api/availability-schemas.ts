@@ -1,6 +1,6 @@
 /**
  * The contract's schemas that the availability call needs, in a module of their own: it is
- * imported on demand (get-availability.ts), so zod loads with the first availability request
+ * imported on demand (availability.ts), so zod loads with the first availability request
  * and stays out of the landing page's first JavaScript (scripts/check-bundle.mjs).
  */
 export { availableTreatmentSchema, mediumDateField } from '@doctors-portal/contract';

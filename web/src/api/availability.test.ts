@@ -1,8 +1,8 @@
 import type { IsoDate } from '@doctors-portal/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiStub, stubApi } from '../../../test/fetch-stub';
-import { treatment } from '../../../test/fixtures';
-import { getAvailability } from './get-availability';
+import { type ApiStub, stubApi } from '../test/fetch-stub';
+import { treatment } from '../test/fixtures';
+import { getAvailability } from './availability';
 
 let api: ApiStub;
 beforeEach(() => {

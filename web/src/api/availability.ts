@@ -1,7 +1,7 @@
 import type { AvailableTreatment, IsoDate } from '@doctors-portal/contract';
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { bookingKeys } from '../../../api/booking-keys';
-import { api, decodeAnswer } from '../../../lib/api-client';
+import { api, decodeAnswer } from '../lib/api-client';
+import { bookingKeys } from './booking-keys';
 
 /**
  * `GET /api/available?date={medium date}` (public): the treatments with their free slots on the
@@ -11,7 +11,7 @@ export async function getAvailability(
   date: IsoDate,
   signal?: AbortSignal,
 ): Promise<AvailableTreatment[]> {
-  const { availableTreatmentSchema, mediumDateField } = await import('./booking-schemas');
+  const { availableTreatmentSchema, mediumDateField } = await import('./availability-schemas');
   const answer = await api<unknown>(
     `/available?date=${encodeURIComponent(mediumDateField.encode(date))}`,
     { signal, anonymous: true },

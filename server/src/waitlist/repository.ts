@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { IsoDate } from '@doctors-portal/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
+
+/** One waitlist entry with its treatment's name, as the patient's list shows it. */
+export interface WaitlistRow {
+  id: string;
+  patient_id: string;
+  treatment_id: string;
+  treatment: string;
+  date: IsoDate;
+  created_at: string;
+}
+
+/** A waiting patient to tell of a freed slot. */
+export interface WaitingPatient {
+  entryId: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * Puts the patient on the list of a treatment's date; false when they are on it already (the
+ * unique index decides, so two concurrent joins make one entry).
+ */
+export async function insertEntry(
+  db: Kysely<Database>,
+  entry: { patientId: string; treatmentId: string; date: IsoDate; now: Date },
+): Promise<string | null> {
+  const id = randomUUID();
+  try {
+    await db
+      .insertInto('waitlist_entry')
+      .values({
+        id,
+        patient_id: entry.patientId,
+        treatment_id: entry.treatmentId,
+        date: entry.date,
+        created_at: entry.now.toISOString(),
+      })
+      .execute();
+    return id;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+const entryRows = (db: Kysely<Database>) =>
+  db
+    .selectFrom('waitlist_entry as e')
+    .innerJoin('treatment as t', 't.id', 'e.treatment_id')
+    .select([
+      'e.id',
+      'e.patient_id',
+      'e.treatment_id',
+      't.name as treatment',
+      'e.date',
+      'e.created_at',
+    ]);
+
+/** The patient's entries from `today` on, the soonest date first, then in the order joined. */
+export async function listEntries(
+  db: Kysely<Database>,
+  patientId: string,
+  today: IsoDate,
+): Promise<WaitlistRow[]> {
+  return entryRows(db)
+    .where('e.patient_id', '=', patientId)
+    .where('e.date', '>=', today)
+    .orderBy('e.date')
+    .orderBy('e.created_at')
+    .orderBy('e.id')
+    .execute();
+}
+
+export async function findEntry(
+  db: Kysely<Database>,
+  id: string,
+): Promise<WaitlistRow | undefined> {
+  return entryRows(db).where('e.id', '=', id).executeTakeFirst();
+}
+
+export async function deleteEntry(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('waitlist_entry').where('id', '=', id).execute();
+}
+
+/** Takes the patient off a treatment's list for a date (they now hold it). */
+export async function leaveOnBooking(
+  tx: Kysely<Database>,
+  patientId: string,
+  treatmentId: string,
+  date: IsoDate,
+): Promise<void> {
+  await tx
+    .deleteFrom('waitlist_entry')
+    .where('patient_id', '=', patientId)
+    .where('treatment_id', '=', treatmentId)
+    .where('date', '=', date)
+    .execute();
+}
+
+/**
+ * The first `count` patients waiting for the treatment on the date who were not told of `slot`
+ * yet, in the order they joined, recorded as told of it in `tx` (the freeing's transaction).
+ */
+export async function takeWaitingFor(
+  tx: Kysely<Database>,
+  freed: { treatmentId: string; date: IsoDate; slot: string },
+  count: number,
+  now: Date,
+): Promise<WaitingPatient[]> {
+  const waiting = await tx
+    .selectFrom('waitlist_entry as e')
+    .innerJoin('user as u', 'u.id', 'e.patient_id')
+    .select(['e.id as entryId', 'u.name', 'u.email'])
+    .where('e.treatment_id', '=', freed.treatmentId)
+    .where('e.date', '=', freed.date)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('waitlist_notice as n')
+            .select('n.entry_id')
+            .whereRef('n.entry_id', '=', 'e.id')
+            .where('n.slot', '=', freed.slot),
+        ),
+      ),
+    )
+    .orderBy('e.created_at')
+    .orderBy('e.id')
+    .limit(count)
+    .execute();
+  if (waiting.length > 0) {
+    await tx
+      .insertInto('waitlist_notice')
+      .values(
+        waiting.map(({ entryId }) => ({
+          entry_id: entryId,
+          slot: freed.slot,
+          told_at: now.toISOString(),
+        })),
+      )
+      .execute();
+  }
+  return waiting;
+}

@@ -1,0 +1,303 @@
+import { waitlistMessages } from '@doctors-portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, seedPatients } from '../../test/accounts.js';
+import { clinicDay, mediumDay } from '../../test/dates.js';
+import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import { type Patient, signedUpPatient } from '../../test/payment-fixtures.js';
+import {
+  type ReceivedMail,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from '../../test/smtp-server.js';
+import { insertBooking, newBookingRow } from '../bookings/repository.js';
+import type { Booking } from '../db/schema.js';
+import { forgetCachedTreatments } from '../treatments/repository.js';
+import { insertEntry } from './repository.js';
+
+/**
+ * The waitlist (issue 16, item 5): joining a treatment's date with no free slot, the patient's
+ * own entries, and a freed slot mailed to the first three waiting, the first to book winning.
+ */
+
+const TEN = '10:00 AM - 10:30 AM';
+const ELEVEN = '11:00 AM - 11:30 AM';
+/** A treatment of two slots, so that a day is full with two bookings. */
+const SCALING = { id: 'waitlist-scaling', name: 'Deep Scaling', priceCents: 6000 };
+
+const api = (
+  app: FastifyInstance,
+  token: string | null,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+) => app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload && { payload }) });
+
+const join = (
+  app: FastifyInstance,
+  token: string | null,
+  day: number | string,
+  treatmentId = SCALING.id,
+) =>
+  api(app, token, 'POST', '/api/waitlist', {
+    treatmentId,
+    date: typeof day === 'number' ? mediumDay(day) : day,
+  });
+
+const isSlotFreeMail = (to: string) => (mail: ReceivedMail) =>
+  mail.envelope.to.includes(to) && (mail.subject ?? '').startsWith('A Deep Scaling slot is free');
+
+describe(`the waitlist (${engine})`, () => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  let patients: Patient[];
+
+  /** A live booking of Deep Scaling, written through the repository. */
+  async function held(patient: Patient, day: number, slot: string): Promise<Booking> {
+    const booking = newBookingRow({
+      treatment_id: SCALING.id,
+      treatment_name: SCALING.name,
+      price_cents: SCALING.priceCents,
+      date: clinicDay(day),
+      slot,
+      patient_id: patient.id,
+      patient_email: patient.email,
+      patient_name: patient.name,
+      phone: '+1 555 010 2030',
+      age: 40,
+    });
+    await t.db.transaction().execute((tx) => insertBooking(tx, booking));
+    return booking;
+  }
+
+  /** Both slots of the day held, by the first two patients: the day is full. */
+  const fullDay = async (day: number) => [
+    await held(patients[0] as Patient, day, TEN),
+    await held(patients[1] as Patient, day, ELEVEN),
+  ];
+
+  const notified = async (day: number) =>
+    (
+      await t.db
+        .selectFrom('waitlist_notice as n')
+        .innerJoin('waitlist_entry as e', 'e.id', 'n.entry_id')
+        .select(['e.patient_id', 'n.slot'])
+        .where('e.date', '=', clinicDay(day))
+        .execute()
+    ).map((row) => row.patient_id);
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    t = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_RATE: '1000' } });
+    await t.db
+      .insertInto('treatment')
+      .values({
+        id: SCALING.id,
+        name: SCALING.name,
+        price_cents: SCALING.priceCents,
+        slots: JSON.stringify([TEN, ELEVEN]),
+        sort_order: 99,
+      })
+      .execute();
+    forgetCachedTreatments(t.db);
+    patients = [];
+    for (const name of [
+      'Fay Filler',
+      'Gus Filler',
+      'Ann One',
+      'Ben Two',
+      'Cat Three',
+      'Dan Four',
+    ]) {
+      patients.push(await signedUpPatient(t.app, name));
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('joins only a date the booking rules allow, with no free slot, once, and not while holding it', async () => {
+    const [fay, , ann] = patients as [Patient, Patient, Patient];
+    expect((await join(t.app, null, 10)).statusCode).toBe(401);
+    expect((await join(t.app, ann.token, 'not a date')).statusCode).toBe(400);
+    expect((await join(t.app, ann.token, -1)).statusCode).toBe(400);
+    expect((await join(t.app, ann.token, 5000)).statusCode).toBe(400);
+    const unknown = await join(t.app, ann.token, 10, 'no-such-treatment');
+    expect(unknown.statusCode).toBe(400);
+
+    const free = await join(t.app, ann.token, 10);
+    expect(free.statusCode).toBe(409);
+    expect(free.json().message).toBe(waitlistMessages.slotFree);
+
+    await fullDay(10);
+    const joined = await join(t.app, ann.token, 10);
+    expect(joined.statusCode, joined.body).toBe(201);
+    expect(joined.json()).toMatchObject({ treatment: SCALING.name });
+    const again = await join(t.app, ann.token, 10);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(waitlistMessages.alreadyWaiting);
+    const holder = await join(t.app, fay.token, 10);
+    expect(holder.statusCode).toBe(409);
+    expect(holder.json().message).toBe(waitlistMessages.alreadyBooked);
+
+    await t.db
+      .updateTable('user')
+      .set({ emailVerified: engine === 'postgres' ? false : 0 })
+      .where('id', '=', ann.id)
+      .execute();
+    try {
+      expect((await join(t.app, ann.token, 11)).statusCode).toBe(403);
+    } finally {
+      await t.db
+        .updateTable('user')
+        .set({ emailVerified: engine === 'postgres' ? true : 1 })
+        .where('id', '=', ann.id)
+        .execute();
+    }
+  });
+
+  it("lists and deletes the patient's own entries only", async () => {
+    const [, , , ben, cat] = patients as [Patient, Patient, Patient, Patient, Patient];
+    await fullDay(20);
+    const joined = await join(t.app, ben.token, 20);
+    expect(joined.statusCode, joined.body).toBe(201);
+    const { id } = joined.json() as { id: string };
+
+    const mine = await api(t.app, ben.token, 'GET', '/api/waitlist');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().entries).toContainEqual(
+      expect.objectContaining({
+        id,
+        treatmentId: SCALING.id,
+        treatment: SCALING.name,
+        date: mediumDay(20),
+      }),
+    );
+    const theirs = await api(t.app, cat.token, 'GET', '/api/waitlist');
+    expect(theirs.json().entries.map((entry: { id: string }) => entry.id)).not.toContain(id);
+    expect((await api(t.app, null, 'GET', '/api/waitlist')).statusCode).toBe(401);
+
+    expect((await api(t.app, cat.token, 'DELETE', `/api/waitlist/${id}`)).statusCode).toBe(403);
+    expect((await api(t.app, ben.token, 'DELETE', '/api/waitlist/nothing-here')).statusCode).toBe(
+      404,
+    );
+    expect((await api(t.app, ben.token, 'DELETE', `/api/waitlist/${id}`)).statusCode).toBe(204);
+    const after = await api(t.app, ben.token, 'GET', '/api/waitlist');
+    expect(after.json().entries.map((entry: { id: string }) => entry.id)).not.toContain(id);
+  });
+
+  it('mails a cancelled slot to the first three waiting, in the order they joined, with a link to book it', async () => {
+    const [fay, , ann, ben, cat, dan] = patients as Patient[] as [
+      Patient,
+      Patient,
+      Patient,
+      Patient,
+      Patient,
+      Patient,
+    ];
+    const [ten] = await fullDay(30);
+    for (const patient of [ann, ben, cat, dan]) {
+      expect((await join(t.app, patient.token, 30)).statusCode).toBe(201);
+      // Distinct join times: the order is the time joined.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    smtp.clear();
+    const cancelled = await api(t.app, fay.token, 'DELETE', `/api/booking/${ten?.id}`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const mails = await Promise.all(
+      [ann, ben, cat].map((patient) => smtp.waitForMail(isSlotFreeMail(patient.email))),
+    );
+    const query = new URLSearchParams({ date: clinicDay(30), book: SCALING.id, slot: TEN });
+    for (const mail of mails) {
+      expect(mail.text).toContain(`${mediumDay(30)}, ${TEN}`);
+      expect(mail.text).toContain(`/appointment?${query}`);
+    }
+    expect((await notified(30)).sort()).toEqual([ann.id, ben.id, cat.id].sort());
+    // The fourth hears nothing of this slot; the mail queue is empty by now.
+    await smtp.waitForMail((mail) => mail.envelope.to.includes(fay.email));
+    expect(smtp.messages.filter(isSlotFreeMail(dan.email))).toHaveLength(0);
+  });
+
+  it('tells the waiting of the slot a reschedule frees, and takes the patient who moves in off the list', async () => {
+    const [, gus, ann] = patients as [Patient, Patient, Patient];
+    const [, eleven] = await fullDay(40);
+    expect((await join(t.app, ann.token, 40)).statusCode).toBe(201);
+    smtp.clear();
+    // Gus moves his 11:00 on day 40 to 10:00 on day 42 (free).
+    const moved = await api(t.app, gus.token, 'POST', `/api/booking/${eleven?.id}/reschedule`, {
+      date: mediumDay(42),
+      slot: TEN,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const mail = await smtp.waitForMail(isSlotFreeMail(ann.email));
+    expect(mail.text).toContain(`${mediumDay(40)}, ${ELEVEN}`);
+    expect(await notified(40)).toEqual([ann.id]);
+
+    // Ann moves a booking of hers into the freed slot: she holds it now, and leaves the list.
+    const hers = await held(ann, 43, TEN);
+    const taken = await api(t.app, ann.token, 'POST', `/api/booking/${hers.id}/reschedule`, {
+      date: mediumDay(40),
+      slot: ELEVEN,
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    const list = await api(t.app, ann.token, 'GET', '/api/waitlist');
+    expect(list.json().entries.map((entry: { date: string }) => entry.date)).not.toContain(
+      mediumDay(40),
+    );
+  });
+
+  it('lets exactly one of 200 waiting patients book the freed slot; the others stay on the list', async () => {
+    const [fay] = patients as [Patient];
+    const [ten] = await fullDay(50);
+    const crowd = await seedPatients(t.db, engine, 200);
+    const start = Date.now();
+    const entries = await Promise.all(
+      crowd.map((person, index) =>
+        insertEntry(t.db, {
+          patientId: person.userId,
+          treatmentId: SCALING.id,
+          date: clinicDay(50),
+          now: new Date(start + index),
+        }),
+      ),
+    );
+    expect(entries.every((id) => id !== null)).toBe(true);
+    smtp.clear();
+    expect((await api(t.app, fay.token, 'DELETE', `/api/booking/${ten?.id}`)).statusCode).toBe(200);
+    const told = await Promise.all(
+      crowd
+        .slice(0, 3)
+        .map((person) => smtp.waitForMail((mail) => mail.envelope.to.includes(person.email))),
+    );
+    expect(told).toHaveLength(3);
+
+    const tokens = await Promise.all(
+      crowd.map(async (person) => (await t.app.accessTokens.issue(person)).token),
+    );
+    const responses = await Promise.all(
+      tokens.map((token) =>
+        api(t.app, token, 'POST', '/api/booking', {
+          treatmentId: SCALING.id,
+          date: mediumDay(50),
+          slot: TEN,
+          phone: '+1 555 010 2030',
+          age: 30,
+        }),
+      ),
+    );
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(199);
+    const winner = crowd[codes.indexOf(201)];
+    const waiting = await t.db
+      .selectFrom('waitlist_entry')
+      .select('patient_id')
+      .where('treatment_id', '=', SCALING.id)
+      .where('date', '=', clinicDay(50))
+      .execute();
+    expect(waiting).toHaveLength(199);
+    expect(waiting.map((row) => row.patient_id)).not.toContain(winner?.userId);
+  });
+});

@@ -1,0 +1,134 @@
+import { formatMediumDate, type IsoDate, parseIsoDate } from '@doctors-portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type Ref, useId, useState } from 'react';
+import { availabilityQuery } from '../api/availability';
+import { ErrorAlert } from './error-alert';
+
+export interface MoveFieldsProps {
+  /**
+   * The booking being moved: its treatment's free times are offered (its name said on a day
+   * without any), its own time is not on its own day.
+   */
+  booking: { treatmentId: string; treatment: string; date: IsoDate; slot: string };
+  /** The day picked; nothing is shown before there is one. */
+  date: IsoDate | null;
+  slot: string;
+  onSlot: (slot: string) => void;
+}
+
+/**
+ * The day and time a move has picked, and the `fields` that pick them (`MoveFields`);
+ * `onDayChange` runs as another day is picked, e.g. to clear why the last try was refused.
+ */
+export function useMove(firstDay: IsoDate | null, onDayChange: () => void) {
+  const [date, setDate] = useState(firstDay);
+  const [slot, setSlot] = useState('');
+  return {
+    date,
+    slot,
+    /** Starts again on `day`, with no time picked. */
+    restart: (day: IsoDate) => {
+      setDate(day);
+      setSlot('');
+    },
+    fields: {
+      date,
+      onDate: (day: IsoDate | null) => {
+        setDate(day);
+        onDayChange();
+      },
+      slot,
+      onSlot: setSlot,
+    },
+  };
+}
+
+/**
+ * A move's 'New date' (today onwards) and 'Time' fields: a new day clears the time picked, and
+ * offers that day's free times of the treatment.
+ */
+export function MoveFields({
+  today,
+  onDate,
+  dateRef,
+  ...time
+}: MoveFieldsProps & {
+  /** The earliest day that may be picked. */
+  today: IsoDate;
+  onDate: (date: IsoDate | null) => void;
+  /** The date field, for a dialog that focuses it as it opens. */
+  dateRef?: Ref<HTMLInputElement>;
+}) {
+  const dateId = useId();
+  return (
+    <>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={dateId} className="font-medium text-neutral">
+          New date
+        </label>
+        <input
+          ref={dateRef}
+          id={dateId}
+          name="date"
+          type="date"
+          className="input w-full"
+          min={today}
+          required
+          value={time.date ?? ''}
+          onChange={(event) => {
+            onDate(parseIsoDate(event.target.value));
+            time.onSlot('');
+          }}
+        />
+      </div>
+      <FreeTimeField {...time} />
+    </>
+  );
+}
+
+/**
+ * The 'Time' field of a move: the day's free times of one treatment (GET /api/available), or
+ * while they load, why they could not be read, or that the day has none.
+ */
+function FreeTimeField({ booking, date, slot, onSlot }: MoveFieldsProps) {
+  const slotId = useId();
+  const availability = useQuery(availabilityQuery(date));
+  if (!date) return null;
+  if (availability.isPending) return <p className="text-sm text-muted">Loading free times…</p>;
+  if (availability.isError) {
+    return (
+      <ErrorAlert>{`The free times could not be loaded. ${availability.error.message}`}</ErrorAlert>
+    );
+  }
+  const offered =
+    availability.data
+      .find((available) => available._id === booking.treatmentId)
+      ?.slots.filter((free) => !(date === booking.date && free === booking.slot)) ?? [];
+  if (offered.length === 0) {
+    return (
+      <p className="text-sm text-muted">{`No free time for ${booking.treatment} on ${formatMediumDate(date)}. Please pick another day.`}</p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={slotId} className="font-medium text-neutral">
+        Time
+      </label>
+      <select
+        id={slotId}
+        name="slot"
+        className="select w-full"
+        value={slot}
+        required
+        onChange={(event) => onSlot(event.target.value)}
+      >
+        <option value="">Pick a time</option>
+        {offered.map((free) => (
+          <option key={free} value={free}>
+            {free}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
