@@ -68,7 +68,10 @@ async function main() {
   );
   closeOnSignals(app);
   try {
-    await app.listen({ host: config.host, port: config.port });
+    // Node queues 511 connections the process has not yet accepted; a burst beyond that (a
+    // proxy reconnecting, thousands of slow clients) has its SYNs dropped, and each client
+    // waits for TCP's 1 s retry. The kernel caps this at net.core.somaxconn (4096 here).
+    await app.listen({ host: config.host, port: config.port, backlog: 4096 });
   } catch (error) {
     await app.close();
     throw error;
