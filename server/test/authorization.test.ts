@@ -286,6 +286,12 @@ const rows: Row[] = [
     expect: { anon: 401, A: 403, B: 200, admin: 200 },
   },
   {
+    route: 'GET /api/booking/:id/calendar.ics',
+    what: "A's paid booking as a calendar event",
+    call: (_role, f) => get(`/api/booking/${f.a.paid.id}/calendar.ics`),
+    expect: { anon: 401, A: 200, B: 403, admin: 200 },
+  },
+  {
     route: 'DELETE /api/booking/:id',
     what: 'cancelling an unpaid booking of A’s (a fresh one for each caller)',
     call: async (_role, f) => ({

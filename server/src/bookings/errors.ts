@@ -23,6 +23,7 @@ export const bookingErrors = {
   notYourMail: 'You can only see your own appointments.',
   notYourBookingToSee: 'You can only see your own appointments.',
   noSuchBooking: 'There is no such booking.',
+  cancelledHasNoEvent: 'This appointment is cancelled, so there is no calendar event to add.',
   notYourBooking: 'You can only cancel your own appointments.',
   paymentProcessing:
     'Your payment for this appointment is being processed, so it cannot be cancelled now. Please try again in a few minutes or call the clinic.',

@@ -10,6 +10,7 @@ import {
   formatMediumDate,
   mediumDateField,
   messages,
+  paths,
   rescheduleRequestSchema,
   visitStatusRequestSchema,
 } from '@doctors-portal/contract';
@@ -22,6 +23,7 @@ import { bookingRulesOf } from '../clinic/calendar.js';
 import type { Database } from '../db/schema.js';
 import { doctorExists } from '../doctors/repository.js';
 import { errorResponseSchema as error, errorBody, errorResponses } from '../http/errors.js';
+import { bookingConfirmationEvent } from '../mail/templates.js';
 import { answerPaymentFailure } from '../payments/errors.js';
 import { refundsOf } from '../payments/repository.js';
 import { confirmPayment } from '../payments/service.js';
@@ -257,6 +259,52 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { cancellationNoticeHours: notice } = await bookingRulesOf(app.db);
       reply.header('cache-control', 'private, no-store');
       return toApiBooking(booking, moment(), refunds.get(booking.id) ?? null, notice);
+    },
+  );
+
+  // 'Add to calendar' after booking: the event the confirmation mail carries, as it is now.
+  app.get(
+    '/booking/:id/calendar.ics',
+    {
+      preHandler: requireUser,
+      attachValidation: true,
+      schema: {
+        operationId: 'getBookingCalendarEvent',
+        summary: 'One booking as an iCalendar event, for its patient or an administrator',
+        description:
+          "The same event (UID and SEQUENCE) as the confirmation mail's .ics, in the clinic's " +
+          'time zone: adding it again after a move updates the calendar entry. A cancelled ' +
+          'booking answers 409.',
+        tags: ['bookings'],
+        security: [{ bearer: [] }],
+        params: bookingParams,
+        response: {
+          200: {
+            description: 'The appointment as an iCalendar (RFC 5545) file to download.',
+            content: { 'text/calendar': { schema: z.string() } },
+          },
+          ...errorResponses(401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        return reply.code(404).send(errorBody(404, bookingErrors.noSuchBooking));
+      }
+      const booking = await readableBooking(app.db, callerOf(request), request.params.id);
+      if (booking.status === 'cancelled') {
+        return reply.code(409).send(errorBody(409, bookingErrors.cancelledHasNoEvent));
+      }
+      const event = bookingConfirmationEvent({
+        clinic: app.config.clinic,
+        booking: bookingSummary(booking),
+        url: `${app.config.publicUrl}${paths.dashboard}`,
+      });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${event.filename}"`)
+        .type('text/calendar; charset=utf-8')
+        .send(event.content);
     },
   );
 

@@ -458,10 +458,34 @@ function aboutBooking({ clinic, booking, timeZone = clinic.timeZone, url, now }:
 
 export type BookingConfirmationInput = BookingMailInput;
 
+/**
+ * The confirmation's calendar event, also downloaded from My Appointments ('Add to calendar'):
+ * one UID and SEQUENCE, so that either copy updates the other in a calendar.
+ */
+export function bookingConfirmationEvent(
+  input: BookingConfirmationInput,
+): NonNullable<MailContent['icalEvent']> {
+  const { clinic, booking } = input;
+  const { mediumDate, calendarEvent, link } = aboutBooking(input);
+  const withDoctor = booking.doctorName ? ` with ${booking.doctorName}` : '';
+  return calendarEvent({
+    summary: `${booking.treatment}${withDoctor} at ${clinic.name}`,
+    description: [
+      `${booking.treatment} for ${booking.patientName}`,
+      `${mediumDate}, ${booking.slot}`,
+      ...(booking.doctorName ? [`Doctor: ${booking.doctorName}`] : []),
+      `Price: ${formatDollars(booking.priceDollars)}`,
+      `Questions: ${clinic.phone}`,
+    ].join('\n'),
+    method: 'PUBLISH',
+    url: link,
+  });
+}
+
 /** Sent after a booking: the appointment's details and an .ics event in the clinic's zone. */
 export function bookingConfirmationEmail(input: BookingConfirmationInput): MailContent {
   const { clinic, booking } = input;
-  const { mediumDate, subject, toMyAppointments, calendarEvent, ...about } = aboutBooking(input);
+  const { mediumDate, subject, toMyAppointments, ...about } = aboutBooking(input);
   const price = formatDollars(booking.priceDollars);
   const rows: Array<[string, string]> = [
     ...about.rows,
@@ -489,18 +513,7 @@ export function bookingConfirmationEmail(input: BookingConfirmationInput): MailC
       input.policy && said(input.policy),
       said(calendarNote, change),
     ],
-    icalEvent: calendarEvent({
-      summary: `${booking.treatment}${withDoctor} at ${clinic.name}`,
-      description: [
-        `${booking.treatment} for ${booking.patientName}`,
-        `${mediumDate}, ${booking.slot}`,
-        ...(booking.doctorName ? [`Doctor: ${booking.doctorName}`] : []),
-        `Price: ${price}`,
-        `Questions: ${clinic.phone}`,
-      ].join('\n'),
-      method: 'PUBLISH',
-      url: about.link,
-    }),
+    icalEvent: bookingConfirmationEvent(input),
   });
 }
 
