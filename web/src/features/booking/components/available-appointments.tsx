@@ -12,7 +12,9 @@ export interface AvailableAppointmentsProps {
   /** The chosen day. */
   date: IsoDate;
   availability: UseQueryResult<AvailableTreatment[]>;
-  onBook: (treatment: AvailableTreatment, button: HTMLButtonElement) => void;
+  onBook: (treatment: AvailableTreatment, button: HTMLButtonElement, slot?: string) => void;
+  /** The name of the treatment a link asked for, marked out among the cards. */
+  highlighted?: string | null;
   onIntent?: () => void;
   onJoinWaitlist?: (treatment: AvailableTreatment) => void;
   /** The heading takes focus when the button that opened the modal is gone. */
@@ -24,6 +26,7 @@ export function AvailableAppointments({
   date,
   availability,
   onBook,
+  highlighted,
   onIntent,
   onJoinWaitlist,
   headingRef,
@@ -57,7 +60,7 @@ export function AvailableAppointments({
             </p>
           ) : (
             <p className="lead mt-4">
-              Each card shows the earliest free time. Pick any free slot in the booking form.
+              Each card shows every free time: tap one to book it, or pick it in the booking form.
             </p>
           )}
         </div>
@@ -97,6 +100,7 @@ export function AvailableAppointments({
                     key={treatment._id}
                     treatment={treatment}
                     onBook={onBook}
+                    highlighted={treatment.name === highlighted}
                     onIntent={onIntent}
                     onJoinWaitlist={onJoinWaitlist}
                   />

@@ -1,6 +1,7 @@
 import {
   type AvailableDoctor,
   type AvailableTreatment,
+  type Booking,
   type BookingFormInput,
   bookingFormSchema,
   formatDollars,
@@ -32,8 +33,10 @@ export interface BookingModalProps {
   onClose: () => void;
   /** The cancellation policy's sentence, once the page knows it. */
   policy?: string | null;
-  /** The slot picked already (a waitlist mail's link); the patient may change it. */
-  initialSlot?: string;
+  /** The slot picked already (a time chip, a waitlist mail's link); the patient may change it. */
+  initialSlot?: string | undefined;
+  /** The booking was made: the page shows what comes next (components/booking-confirmation). */
+  onBooked?: (booking: Booking) => void;
 }
 
 /** The toast for a failed booking: the spec's conflict, the taken slot, or the server's reason. */
@@ -77,6 +80,7 @@ export default function BookingModal({
   onClose,
   policy,
   initialSlot = '',
+  onBooked,
 }: BookingModalProps) {
   const { user } = useAuth();
   const booking = useCreateBooking();
@@ -142,6 +146,7 @@ export default function BookingModal({
         phone: form.phone,
         age: form.age,
       });
+      onBooked?.(made);
       const set = messages.bookingSet(formatMediumDate(date), form.slot);
       toast.success(
         made.doctor ? (

@@ -1,5 +1,6 @@
 import {
   type AvailableTreatment,
+  type Booking,
   formatMediumDate,
   type IsoDate,
   OPENING_HOURS,
@@ -31,8 +32,9 @@ import type { LoginState } from '../../../lib/auth/guards';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { monthOf } from '../closed-days';
 import { AvailableAppointments } from './available-appointments';
+import { BookingConfirmation } from './booking-confirmation';
 import type { BookingModalProps } from './booking-modal';
-import { bookButtonId } from './treatment-card';
+import { bookButtonId, treatmentCardId } from './treatment-card';
 import { useWaitlistJoin, WAIT_PARAM } from './waitlist-join';
 
 /** The form (react-hook-form and zod) is fetched only when a patient opens it. */
@@ -65,8 +67,10 @@ const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** Search parameters: the chosen day (ISO), and a treatment to open after signing in. */
 const DATE_PARAM = 'date';
 const BOOK_PARAM = 'book';
-/** With `book`: the slot a waitlist mail offers, picked in the form when it is still free. */
+/** With `book`: the slot a time chip or a waitlist mail offers, picked in the form if still free. */
 const SLOT_PARAM = 'slot';
+/** A treatment's name to mark out among the cards ('get the service' on the home page). */
+const TREATMENT_PARAM = 'treatment';
 
 function CalendarSkeleton() {
   return (
@@ -121,6 +125,9 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
     trigger: HTMLElement | null;
     slot?: string;
   } | null>(null);
+  // The booking just made: its confirmation panel shows until the patient moves on.
+  const [booked, setBooked] = useState<Booking | null>(null);
+  const justBooked = useRef(false);
 
   const timeZone = clinic.data?.timeZone;
   const today = timeZone ? todayIn(timeZone) : null;
@@ -158,18 +165,26 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
   );
 
   /** Visitors sign in first and come back to this day, where `param` resumes what they chose. */
-  const signInFirst = (param: string, treatment: AvailableTreatment) => {
+  const signInFirst = (param: string, treatment: AvailableTreatment, slot?: string) => {
     const back = new URLSearchParams(params);
     if (day) back.set(DATE_PARAM, day);
     back.set(param, treatment._id);
+    if (slot) back.set(SLOT_PARAM, slot);
     const from = { ...location, search: `?${back}`, hash: `#${id}` };
     navigate(paths.login, { state: { from } satisfies LoginState });
   };
 
-  const onBook = (treatment: AvailableTreatment, button: HTMLButtonElement) => {
-    if (signedIn) open(treatment, button);
-    else signInFirst(BOOK_PARAM, treatment);
+  const onBook = (treatment: AvailableTreatment, button: HTMLButtonElement, slot?: string) => {
+    if (signedIn) open(treatment, button, slot);
+    else signInFirst(BOOK_PARAM, treatment, slot);
   };
+
+  // A link that names a treatment ('get the service'): bring its card into view once listed.
+  const highlighted = params.get(TREATMENT_PARAM);
+  const highlightedId = availability.data?.find((treatment) => treatment.name === highlighted)?._id;
+  useEffect(() => {
+    if (highlightedId) document.getElementById(treatmentCardId(highlightedId))?.scrollIntoView();
+  }, [highlightedId]);
 
   const joinWaitlist = useWaitlistJoin(day);
   const onJoinWaitlist = (treatment: AvailableTreatment) => {
@@ -212,6 +227,11 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
   const close = useCallback(() => {
     const trigger = selection?.trigger;
     setSelection(null);
+    // After a booking the confirmation panel takes focus instead.
+    if (justBooked.current) {
+      justBooked.current = false;
+      return;
+    }
     // Focus goes back to the button that opened the form, or to the list's heading without it.
     if (trigger?.isConnected && !(trigger as HTMLButtonElement).disabled) trigger.focus();
     else availableHeading.current?.focus();
@@ -291,11 +311,24 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
         </div>
       </section>
 
+      {booked ? (
+        <BookingConfirmation
+          key={booked._id}
+          booking={booked}
+          policy={policyOf(clinic.data, calendar.data)}
+          onDismiss={() => {
+            setBooked(null);
+            availableHeading.current?.focus();
+          }}
+        />
+      ) : null}
+
       {day ? (
         <AvailableAppointments
           date={day}
           availability={availability}
           onBook={onBook}
+          highlighted={highlighted}
           onJoinWaitlist={onJoinWaitlist}
           onIntent={signedIn ? () => void loadBookingModal().catch(() => {}) : undefined}
           headingRef={availableHeading}
@@ -310,6 +343,10 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
             onClose={close}
             policy={policyOf(clinic.data, calendar.data)}
             initialSlot={selection.slot}
+            onBooked={(booking) => {
+              justBooked.current = true;
+              setBooked(booking);
+            }}
           />
         </Suspense>
       ) : null}

@@ -7,6 +7,12 @@ export const spaces = (count: number) => `${count} ${count === 1 ? 'Space' : 'Sp
 /** The id of a card's 'Book Appointment' button, so focus can be given back to it. */
 export const bookButtonId = (treatmentId: string) => `book-${treatmentId}`;
 
+/** The id of a card, so the page can bring the treatment a link asked for into view. */
+export const treatmentCardId = (treatmentId: string) => `treatment-${treatmentId}`;
+
+/** A slot's start, as its chip shows it: '10:00 AM' of '10:00 AM - 10:30 AM'. */
+export const slotStart = (slot: string) => slot.split(' - ', 1)[0] ?? slot;
+
 function ClockIcon() {
   return (
     <Icon className="size-4 shrink-0" strokeLinecap="butt" strokeLinejoin="miter">
@@ -18,20 +24,42 @@ function ClockIcon() {
 
 export interface TreatmentCardProps {
   treatment: AvailableTreatment;
-  onBook: (treatment: AvailableTreatment, button: HTMLButtonElement) => void;
+  /** Opens the booking form, with `slot` chosen when a time chip was tapped. */
+  onBook: (treatment: AvailableTreatment, button: HTMLButtonElement, slot?: string) => void;
+  /** The treatment a link asked for ('get the service' on the home page): marked out. */
+  highlighted?: boolean;
   /** The pointer or focus is on the button: a good moment to fetch the booking form's code. */
   onIntent?: () => void;
   /** Offered on a card with no free slot: wait for one (components/waitlist-join.ts). */
   onJoinWaitlist?: (treatment: AvailableTreatment) => void;
 }
 
-/** One treatment of the day: its first free slot, how many are left, the price, and 'Book'. */
-export function TreatmentCard({ treatment, onBook, onIntent, onJoinWaitlist }: TreatmentCardProps) {
+/**
+ * One treatment of the day: its first free slot, how many are left, every free time as a chip
+ * that opens the form with that time chosen, the price, and 'Book'. Each button's accessible
+ * name starts with what it shows and names the treatment, so that a list of buttons reads well.
+ */
+export function TreatmentCard({
+  treatment,
+  onBook,
+  highlighted = false,
+  onIntent,
+  onJoinWaitlist,
+}: TreatmentCardProps) {
   const free = treatment.slots.length;
   const first = treatment.slots[0];
   const nameId = `treatment-${treatment._id}-name`;
   return (
-    <li className="flex flex-col rounded-box border border-base-300 bg-base-100 p-6 text-center shadow-soft transition-shadow hover:shadow-lift">
+    <li
+      id={treatmentCardId(treatment._id)}
+      aria-labelledby={nameId}
+      className={`flex scroll-mt-28 flex-col rounded-box border bg-base-100 p-6 text-center shadow-soft transition-shadow hover:shadow-lift ${highlighted ? 'border-primary ring-2 ring-primary' : 'border-base-300'}`}
+    >
+      {highlighted ? (
+        <p className="mb-3 self-center rounded-full bg-primary/10 px-3 py-1 text-sm font-semibold text-primary">
+          The service you chose
+        </p>
+      ) : null}
       <h3 id={nameId} className="heading-3 text-primary">
         {treatment.name}
       </h3>
@@ -46,6 +74,27 @@ export function TreatmentCard({ treatment, onBook, onIntent, onJoinWaitlist }: T
         )}
       </p>
       <p className="mt-1 text-sm text-muted">{`${spaces(free)} available`}</p>
+      {free > 0 ? (
+        <ul
+          aria-label={`Free times for ${treatment.name}`}
+          className="mt-4 flex flex-wrap justify-center gap-2"
+        >
+          {treatment.slots.map((slot) => (
+            <li key={slot}>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm min-w-20 border-base-300 font-medium tabular-nums hover:border-primary"
+                aria-label={`${slot}, book ${treatment.name}`}
+                onClick={(event) => onBook(treatment, event.currentTarget, slot)}
+                onPointerEnter={onIntent}
+                onFocus={onIntent}
+              >
+                {slotStart(slot)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p className="mt-3 text-sm text-muted">
         Price{' '}
         <span className="ml-1 text-lg font-bold text-neutral">
@@ -58,7 +107,7 @@ export function TreatmentCard({ treatment, onBook, onIntent, onJoinWaitlist }: T
           type="button"
           className="btn btn-primary w-full sm:w-auto sm:px-8"
           disabled={free === 0}
-          aria-describedby={nameId}
+          aria-label={`Book Appointment, ${treatment.name}`}
           onClick={(event) => onBook(treatment, event.currentTarget)}
           onPointerEnter={onIntent}
           onFocus={onIntent}
@@ -69,7 +118,7 @@ export function TreatmentCard({ treatment, onBook, onIntent, onJoinWaitlist }: T
           <button
             type="button"
             className="btn btn-outline btn-primary w-full sm:w-auto sm:px-8"
-            aria-describedby={nameId}
+            aria-label={`Join the waitlist, ${treatment.name}`}
             onClick={() => onJoinWaitlist(treatment)}
           >
             Join the waitlist

@@ -32,10 +32,10 @@ describe('the waitlist on the booking page', () => {
     const { user } = showDay();
     const card = (await screen.findByRole('heading', { name: full.name })).closest('li');
     expect(
-      within(card as HTMLElement).getByRole('button', { name: 'Book Appointment' }),
+      within(card as HTMLElement).getByRole('button', { name: 'Book Appointment, Teeth Cleaning' }),
     ).toBeDisabled();
     await user.click(
-      within(card as HTMLElement).getByRole('button', { name: 'Join the waitlist' }),
+      within(card as HTMLElement).getByRole('button', { name: 'Join the waitlist, Teeth Cleaning' }),
     );
     expect(await screen.findByText(waitlistMessages.joined(full.name, medium))).toBeInTheDocument();
     expect(api.callsTo('POST /api/waitlist')[0]?.body).toEqual({
@@ -48,7 +48,7 @@ describe('the waitlist on the booking page', () => {
     signIn(api, patient);
     api.on('POST /api/waitlist', failure(409, waitlistMessages.alreadyWaiting));
     const { user } = showDay();
-    await user.click(await screen.findByRole('button', { name: 'Join the waitlist' }));
+    await user.click(await screen.findByRole('button', { name: 'Join the waitlist, Teeth Cleaning' }));
     expect(await screen.findByText(waitlistMessages.alreadyWaiting)).toBeInTheDocument();
   });
 
@@ -57,13 +57,13 @@ describe('the waitlist on the booking page', () => {
     api.on('GET /api/available', { body: [treatment] });
     showDay();
     await screen.findByRole('heading', { name: treatment.name });
-    expect(screen.queryByRole('button', { name: 'Join the waitlist' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join the waitlist, Teeth Cleaning' })).not.toBeInTheDocument();
   });
 
   it('sends a visitor to sign in first, without joining', async () => {
     signIn(api, null);
     const { user } = showDay();
-    await user.click(await screen.findByRole('button', { name: 'Join the waitlist' }));
+    await user.click(await screen.findByRole('button', { name: 'Join the waitlist, Teeth Cleaning' }));
     expect(await screen.findByRole('heading', { name: /log ?in/i })).toBeInTheDocument();
     expect(api.callsTo('POST /api/waitlist')).toHaveLength(0);
   });
