@@ -52,9 +52,13 @@ describe('the booking page', () => {
     });
     const card = (await screen.findByRole('heading', { name: 'Teeth Cleaning' })).closest('li');
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Book Appointment, Teeth Cleaning' })).toBeEnabled(),
+      expect(
+        screen.getByRole('button', { name: 'Book Appointment, Teeth Cleaning' }),
+      ).toBeEnabled(),
     );
-    await user.click(within(card as HTMLElement).getByRole('button', { name: 'Book Appointment, Teeth Cleaning' }));
+    await user.click(
+      within(card as HTMLElement).getByRole('button', { name: 'Book Appointment, Teeth Cleaning' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Teeth Cleaning' });
     expect(within(dialog).getByLabelText('Date')).toHaveValue(medium);
     await user.selectOptions(within(dialog).getByLabelText('Time slot'), treatment.slots[0] ?? '');
@@ -111,7 +115,9 @@ describe('the booking page', () => {
     await screen.findByRole('heading', { name: 'Teeth Cleaning' });
     await waitFor(() => expect(api.callsTo('GET /api/clinic/calendar')).toHaveLength(1));
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Book Appointment, Teeth Cleaning' })).toBeEnabled(),
+      expect(
+        screen.getByRole('button', { name: 'Book Appointment, Teeth Cleaning' }),
+      ).toBeEnabled(),
     );
     await user.click(screen.getByRole('button', { name: 'Book Appointment, Teeth Cleaning' }));
     const dialog = await screen.findByRole('dialog', { name: 'Teeth Cleaning' });

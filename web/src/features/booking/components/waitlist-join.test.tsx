@@ -35,7 +35,9 @@ describe('the waitlist on the booking page', () => {
       within(card as HTMLElement).getByRole('button', { name: 'Book Appointment, Teeth Cleaning' }),
     ).toBeDisabled();
     await user.click(
-      within(card as HTMLElement).getByRole('button', { name: 'Join the waitlist, Teeth Cleaning' }),
+      within(card as HTMLElement).getByRole('button', {
+        name: 'Join the waitlist, Teeth Cleaning',
+      }),
     );
     expect(await screen.findByText(waitlistMessages.joined(full.name, medium))).toBeInTheDocument();
     expect(api.callsTo('POST /api/waitlist')[0]?.body).toEqual({
@@ -48,7 +50,9 @@ describe('the waitlist on the booking page', () => {
     signIn(api, patient);
     api.on('POST /api/waitlist', failure(409, waitlistMessages.alreadyWaiting));
     const { user } = showDay();
-    await user.click(await screen.findByRole('button', { name: 'Join the waitlist, Teeth Cleaning' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Join the waitlist, Teeth Cleaning' }),
+    );
     expect(await screen.findByText(waitlistMessages.alreadyWaiting)).toBeInTheDocument();
   });
 
@@ -57,13 +61,17 @@ describe('the waitlist on the booking page', () => {
     api.on('GET /api/available', { body: [treatment] });
     showDay();
     await screen.findByRole('heading', { name: treatment.name });
-    expect(screen.queryByRole('button', { name: 'Join the waitlist, Teeth Cleaning' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Join the waitlist, Teeth Cleaning' }),
+    ).not.toBeInTheDocument();
   });
 
   it('sends a visitor to sign in first, without joining', async () => {
     signIn(api, null);
     const { user } = showDay();
-    await user.click(await screen.findByRole('button', { name: 'Join the waitlist, Teeth Cleaning' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Join the waitlist, Teeth Cleaning' }),
+    );
     expect(await screen.findByRole('heading', { name: /log ?in/i })).toBeInTheDocument();
     expect(api.callsTo('POST /api/waitlist')).toHaveLength(0);
   });
