@@ -7,8 +7,6 @@ export interface CardFormProps {
   clientSecret: string | null;
   /** The patient's billing name and email, sent with the card (spec section 7). */
   billing: BillingDetails;
-  /** The payment has succeeded: the form takes no more attempts. */
-  done: boolean;
   /** The card payment succeeded; `transactionId` is the payment intent's id. */
   onPaid: (transactionId: string) => void;
   /** The id of the element that says how much is due, to describe the Pay button. */
@@ -16,18 +14,17 @@ export interface CardFormProps {
 }
 
 /**
- * The Pay button: disabled until the card form is ready and the client secret has arrived, while
- * a payment is processing, and after it succeeded (spec section 4, Payment form).
+ * The Pay button: disabled until the card form is ready and the client secret has arrived, and
+ * while a payment is processing (spec section 4, Payment form). Once it succeeded the page
+ * replaces the form with the outcome.
  */
 export function PayButton({
   ready,
   processing,
-  done,
   amountId,
 }: {
   ready: boolean;
   processing: boolean;
-  done: boolean;
   amountId: string;
 }) {
   return (
@@ -35,7 +32,7 @@ export function PayButton({
       <button
         type="submit"
         className="btn btn-primary btn-lg w-full"
-        disabled={!ready || processing || done}
+        disabled={!ready || processing}
         aria-describedby={amountId}
       >
         {processing ? (

@@ -18,7 +18,6 @@ function showForm() {
     <DemoCardForm
       clientSecret="pi_1_secret_1"
       billing={{ name: 'Maya Cohen', email: 'maya@mail.com' }}
-      done={false}
       onPaid={onPaid}
       amountId="amount"
     />,
@@ -97,5 +96,25 @@ describe('the demo card form', () => {
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('clears a card number error once the number is edited', async () => {
+    api.on('POST /api/demo-gateway/confirm', {
+      body: {
+        error: {
+          type: 'card_error',
+          code: 'incorrect_number',
+          message: 'Your card number is incorrect.',
+        },
+      },
+    });
+    const { user, number } = showForm();
+    await user.type(number, '4242424242424241');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incorrect.');
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    await user.type(number, '{Backspace}2');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(number).not.toHaveAttribute('aria-invalid');
   });
 });

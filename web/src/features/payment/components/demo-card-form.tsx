@@ -140,13 +140,7 @@ function CardField({
  * The demo gateway's card form (provider 'demo'): card number, expiry, CVC and postcode, judged
  * by the gateway with Stripe's test-mode rules and messages. No money moves, and the page says so.
  */
-export default function DemoCardForm({
-  clientSecret,
-  billing,
-  done,
-  onPaid,
-  amountId,
-}: CardFormProps) {
+export default function DemoCardForm({ clientSecret, billing, onPaid, amountId }: CardFormProps) {
   const number = useFormattedValue(formatCardNumber);
   const expiry = useFormattedValue(formatExpiry);
   const [cvc, setCvc] = useState('');
@@ -168,7 +162,7 @@ export default function DemoCardForm({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!clientSecret || processing || done) return;
+    if (!clientSecret || processing) return;
     setError(null);
     const date = parseExpiry(expiry.value);
     try {
@@ -205,66 +199,80 @@ export default function DemoCardForm({
   };
 
   const problem = { field: error?.field ?? null, id: errorId };
+  /** Editing the field an error is about clears the error: the patient is fixing it. */
+  const editing =
+    <E,>(field: FieldName, change: (event: E) => void) =>
+    (event: E) => {
+      change(event);
+      if (error?.field === field) setError(null);
+    };
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-describedby={done ? undefined : noticeId}
-      className="flex flex-col gap-5"
-    >
-      {done ? null : (
-        <div
-          id={noticeId}
-          className="rounded-field border border-warning/70 bg-warning/15 p-4 text-sm"
-        >
-          <p className="font-semibold text-warning-content">
-            Demo gateway: no card is charged and no money moves.
-          </p>
-          <p className="mt-1 text-base-content">
-            This portal runs its offline demo card gateway. Pay with one of Stripe's test cards, any
-            future expiry, any CVC and any postcode:
-          </p>
-          <ul className="mt-3 flex flex-col gap-2" aria-label="Test cards">
-            {TEST_CARDS.map((card) => (
-              <li key={card.number} className="flex items-center justify-between gap-3">
-                <span className="flex min-w-0 flex-col sm:flex-row sm:items-baseline sm:gap-2">
-                  <span className="whitespace-nowrap font-mono font-medium text-neutral">
-                    {card.number}
-                  </span>
-                  <span className="text-xs text-muted sm:text-sm">{card.outcome}</span>
+    <form onSubmit={submit} noValidate aria-describedby={noticeId} className="flex flex-col gap-5">
+      <div
+        id={noticeId}
+        className="rounded-field border border-warning/70 bg-warning/15 p-4 text-sm"
+      >
+        <p className="font-semibold text-warning-content">
+          Demo gateway: no card is charged and no money moves.
+        </p>
+        <p className="mt-1 text-base-content">
+          This portal runs its offline demo card gateway. Pay with one of Stripe's test cards, any
+          future expiry, any CVC and any postcode:
+        </p>
+        <ul className="mt-3 flex flex-col gap-2" aria-label="Test cards">
+          {TEST_CARDS.map((card) => (
+            <li key={card.number} className="flex items-center justify-between gap-3">
+              <span className="flex min-w-0 flex-col sm:flex-row sm:items-baseline sm:gap-2">
+                <span className="whitespace-nowrap font-mono font-medium text-neutral">
+                  {card.number}
                 </span>
-                <button
-                  type="button"
-                  className="btn btn-xs shrink-0 border-warning/80 bg-base-100 text-neutral hover:bg-base-200"
-                  aria-label={`Use test card ${card.number}`}
-                  onClick={() => fillTestCard(card.number)}
-                  disabled={processing}
-                >
-                  Use
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+                <span className="text-xs text-muted sm:text-sm">{card.outcome}</span>
+              </span>
+              <button
+                type="button"
+                className="btn btn-xs shrink-0 border-warning/80 bg-base-100 text-neutral hover:bg-base-200"
+                aria-label={`Use test card ${card.number}`}
+                onClick={() => fillTestCard(card.number)}
+                disabled={processing}
+              >
+                Use
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
 
-      <fieldset className="flex flex-col gap-4" disabled={done}>
+      <fieldset className="flex flex-col gap-4">
         <legend className="sr-only">Card details</legend>
-        <CardField name="number" {...number.input} problem={problem} />
+        <CardField
+          name="number"
+          {...number.input}
+          onChange={editing('number', number.input.onChange)}
+          problem={problem}
+        />
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-          <CardField name="expiry" {...expiry.input} problem={problem} />
+          <CardField
+            name="expiry"
+            {...expiry.input}
+            onChange={editing('expiry', expiry.input.onChange)}
+            problem={problem}
+          />
           <CardField
             name="cvc"
             value={cvc}
-            onChange={(event) => setCvc(digitsOf(event.currentTarget.value).slice(0, 4))}
+            onChange={editing('cvc', (event: ChangeEvent<HTMLInputElement>) =>
+              setCvc(digitsOf(event.currentTarget.value).slice(0, 4)),
+            )}
             problem={problem}
           />
           <div className="col-span-2 sm:col-span-1">
             <CardField
               name="postalCode"
               value={postalCode}
-              onChange={(event) => setPostalCode(event.currentTarget.value.slice(0, 12))}
+              onChange={editing('postalCode', (event: ChangeEvent<HTMLInputElement>) =>
+                setPostalCode(event.currentTarget.value.slice(0, 12)),
+              )}
               problem={problem}
             />
           </div>
@@ -276,8 +284,8 @@ export default function DemoCardForm({
           <ErrorAlert>{error.message}</ErrorAlert>
         </div>
       ) : null}
-      <PayButton ready={ready} processing={processing} done={done} amountId={amountId} />
-      <PreparingNote show={!ready && !done} />
+      <PayButton ready={ready} processing={processing} amountId={amountId} />
+      <PreparingNote show={!ready} />
     </form>
   );
 }

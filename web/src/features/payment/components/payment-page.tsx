@@ -310,17 +310,18 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
   };
 
   let panel: ReactNode;
-  if (current.paid && !payment) {
+  if (payment) {
+    // The card went through: its spent form goes, and the outcome takes its place.
+    panel = <Confirmation payment={payment} onRetry={() => void record(payment.transactionId)} />;
+  } else if (current.paid) {
     panel = <AlreadyPaid booking={current} />;
   } else if (current.price <= 0) {
     panel = <NothingDue />;
   } else {
-    const done = payment !== null;
     // Either provider's form takes the same props; Stripe's needs its key besides.
     const card: CardFormProps = {
       clientSecret: intent.data?.clientSecret ?? null,
       billing,
-      done,
       onPaid,
       amountId,
     };
@@ -331,42 +332,34 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
         <DemoCardForm {...card} />
       ) : null;
     panel = (
-      <div className="flex flex-col gap-6">
-        {payment ? (
-          <Confirmation payment={payment} onRetry={() => void record(payment.transactionId)} />
-        ) : null}
-        <Card labelledBy={formTitleId} className={done ? 'opacity-70' : ''}>
-          <div className="mb-5 flex items-center justify-between gap-3">
-            <h2 id={formTitleId} className="heading-3 text-neutral">
-              Pay by card
-            </h2>
-            <span className="flex items-center gap-1.5 text-xs font-medium text-muted">
-              <LockIcon className="size-3.5" />
-              Secure payment
-            </span>
-          </div>
-          <div className="flex flex-col gap-5">
-            {config.isError ? (
-              <QueryError
-                message={`The payment options could not be loaded. ${config.error.message}`}
-                onRetry={() => void config.refetch()}
-                retrying={config.isFetching}
-              />
-            ) : null}
-            {intent.isError &&
-            !paidMeanwhile &&
-            !(intent.error instanceof SessionEndedError) &&
-            !done ? (
-              <QueryError
-                message={`Your payment could not be prepared. ${intent.error.message}`}
-                onRetry={() => void intent.refetch()}
-                retrying={intent.isFetching}
-              />
-            ) : null}
-            {form}
-          </div>
-        </Card>
-      </div>
+      <Card labelledBy={formTitleId}>
+        <div className="mb-5 flex items-center justify-between gap-3">
+          <h2 id={formTitleId} className="heading-3 text-neutral">
+            Pay by card
+          </h2>
+          <span className="flex items-center gap-1.5 text-xs font-medium text-muted">
+            <LockIcon className="size-3.5" />
+            Secure payment
+          </span>
+        </div>
+        <div className="flex flex-col gap-5">
+          {config.isError ? (
+            <QueryError
+              message={`The payment options could not be loaded. ${config.error.message}`}
+              onRetry={() => void config.refetch()}
+              retrying={config.isFetching}
+            />
+          ) : null}
+          {intent.isError && !paidMeanwhile && !(intent.error instanceof SessionEndedError) ? (
+            <QueryError
+              message={`Your payment could not be prepared. ${intent.error.message}`}
+              onRetry={() => void intent.refetch()}
+              retrying={intent.isFetching}
+            />
+          ) : null}
+          {form}
+        </div>
+      </Card>
     );
   }
 

@@ -57,7 +57,6 @@ export default function StripeCardForm({
   publishableKey,
   clientSecret,
   billing,
-  done,
   onPaid,
   amountId,
 }: CardFormProps & { publishableKey: string }) {
@@ -112,12 +111,12 @@ export default function StripeCardForm({
   }, [stripe, focusWhenReady]);
 
   useEffect(() => {
-    card?.update({ disabled: done || processing });
-  }, [card, done, processing]);
+    card?.update({ disabled: processing });
+  }, [card, processing]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!stripe || !card || !clientSecret || processing || done) return;
+    if (!stripe || !card || !clientSecret || processing) return;
     setError(null);
     setProcessing(true);
     try {
@@ -199,10 +198,9 @@ export default function StripeCardForm({
       <PayButton
         ready={card !== null && clientSecret !== null}
         processing={processing}
-        done={done}
         amountId={amountId}
       />
-      <PreparingNote show={card !== null && clientSecret === null && !done} />
+      <PreparingNote show={card !== null && clientSecret === null} />
       <p className="text-center text-xs text-muted">
         Card payments are processed by Stripe: your card details go straight to Stripe, never to the
         clinic.

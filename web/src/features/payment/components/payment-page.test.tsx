@@ -1,0 +1,53 @@
+import { demoConfirmResultSchema, messages } from '@doctors-portal/contract';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type ApiStub, stubApi } from '../../../test/fetch-stub';
+import { booking, onTheWire, patient, signIn } from '../../../test/fixtures';
+import { renderInPortal } from '../../../test/render';
+import { PaymentPage } from './payment-page';
+
+const unpaid = booking({ _id: 'b-7' });
+
+let api: ApiStub;
+beforeEach(() => {
+  api = stubApi({
+    'GET /api/booking/:id': { body: onTheWire(unpaid) },
+    'GET /api/payment-config': { body: { provider: 'demo' } },
+    'POST /api/create-payment-intent': { body: { clientSecret: 'pi_7_secret_7' } },
+    'POST /api/demo-gateway/confirm': {
+      body: demoConfirmResultSchema.encode({
+        paymentIntent: { id: 'pi_7', status: 'succeeded' },
+      }),
+    },
+    'PATCH /api/booking/:id': {
+      body: {
+        modifiedCount: 1,
+        booking: onTheWire({ ...unpaid, paid: true, transactionId: 'pi_7' }),
+      },
+    },
+  });
+  signIn(api, patient);
+});
+
+describe('the payment page after a successful payment', () => {
+  it('replaces the spent card form with the confirmation and its transaction id', async () => {
+    const { user } = renderInPortal(<PaymentPage bookingId="b-7" />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Use test card 4242 4242 4242 4242' }),
+    );
+    const pay = screen.getByRole('button', { name: 'Pay' });
+    await expect.poll(() => pay.hasAttribute('disabled')).toBe(false);
+    await user.click(pay);
+
+    const confirmed = await screen.findByRole('region', { name: messages.paymentConfirmed });
+    expect(within(confirmed).getByText('pi_7')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Pay by card' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(await within(confirmed).findByText(/^Saved\./)).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/booking/:id')[0]?.body).toEqual({
+      appointmentId: 'b-7',
+      transactionId: 'pi_7',
+    });
+  });
+});
