@@ -28,14 +28,15 @@ function Payment({
   onCancel: () => void;
   onReschedule: (() => void) | null;
 }) {
-  const describedBy = `booking-${booking._id}-treatment`;
+  // Each action's name says which visit it acts on, after its visible text.
+  const visit = `${booking.treatment} on ${formatMediumDate(booking.date)}`;
   // Offered only where the server allows it: booked or confirmed, paid or not, and before the
   // clinic's cancellation notice.
   const cancelButton = booking.cancellable ? (
     <button
       type="button"
       className="btn btn-ghost btn-sm self-start text-error hover:bg-error/10"
-      aria-describedby={describedBy}
+      aria-label={`Cancel ${visit}`}
       onClick={onCancel}
       disabled={cancelling}
     >
@@ -87,7 +88,7 @@ function Payment({
         <Link
           to={paths.payment(booking._id)}
           className="btn btn-primary btn-sm"
-          aria-describedby={describedBy}
+          aria-label={`Plz Pay, ${visit}`}
         >
           Plz Pay
         </Link>
@@ -179,11 +180,7 @@ export function AppointmentsTable({
               <td data-label="Schedule" className={`whitespace-nowrap ${card.lineTop}`}>
                 {booking.slot}
               </td>
-              <td
-                id={`booking-${booking._id}-treatment`}
-                data-label="Treatment"
-                className={card.lineTop}
-              >
+              <td data-label="Treatment" className={card.lineTop}>
                 <div>
                   <span className="font-medium">{booking.treatment}</span>
                   <span className="block text-xs text-muted">{formatDollars(booking.price)}</span>
