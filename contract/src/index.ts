@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './admin.js';
 export * from './audit.js';
+export * from './available-month.js';
 export * from './booking.js';
 export * from './cancellation-policy.js';
 export * from './clinic.js';

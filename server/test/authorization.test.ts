@@ -211,6 +211,12 @@ const rows: Row[] = [
     expect: all(200),
   },
   {
+    route: 'GET /api/available/month',
+    what: 'the status of each day of next month (public)',
+    call: () => get(`/api/available/month?month=${clinicDay(31).slice(0, 7)}`),
+    expect: all(200),
+  },
+  {
     route: 'GET /uploads/:name',
     what: "a doctor's photo",
     call: (_role, f) => get(f.image.path),

@@ -591,6 +591,8 @@ describe(`bad-input fuzzing (${engine})`, () => {
         return [f.image.path.slice('/uploads/'.length), 'x.webp', 'x.png'];
       case 'date':
         return [mediumDay(4), mediumDay(2), formatMediumDate(nextClinicDate('02-29'))];
+      case 'month':
+        return [clinicDay(31).slice(0, 7), '2031-13', '9999-12', '1970-01', '2031-2'];
       case 'patientMail':
         return [f.people.A.email, f.people.B.email];
       case 'from':
@@ -672,6 +674,7 @@ describe(`bad-input fuzzing (${engine})`, () => {
     const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => String(match[1]));
     const queryFields = [
       'date',
+      'month',
       'patientMail',
       'limit',
       'offset',

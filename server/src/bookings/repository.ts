@@ -99,6 +99,52 @@ export function doctorUnitsQuery(db: Kysely<Database>, date: IsoDate) {
   return db.selectFrom('doctor_unit').select(['doctor_id', 'unit']).where('date', '=', date);
 }
 
+/**
+ * For the days from `from` to `to`, what `bookedSlotsOn` and `doctorUnitsOn` read for one day:
+ * the slots taken without a doctor ('treatmentId\u0000slot' keys) and every doctor's held time
+ * units, by date. Two reads of the range's entries of the same date-leading indexes, however many
+ * days it spans (the month's availability, `GET /api/available/month`).
+ */
+export async function heldTimeBetween(
+  db: Kysely<Database>,
+  from: IsoDate,
+  to: IsoDate,
+): Promise<Map<IsoDate, { booked: Set<string>; units: Map<string, Set<number>> }>> {
+  const [bookings, units] = await Promise.all([
+    db
+      .selectFrom('booking')
+      .select(['date', 'treatment_id', 'slot'])
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .where('status', '<>', 'cancelled')
+      .where('doctor_id', 'is', null)
+      .execute(),
+    db
+      .selectFrom('doctor_unit')
+      .select(['date', 'doctor_id', 'unit'])
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .execute(),
+  ]);
+  const days = new Map<IsoDate, { booked: Set<string>; units: Map<string, Set<number>> }>();
+  const dayOf = (date: string) => {
+    let day = days.get(date as IsoDate);
+    if (!day) {
+      day = { booked: new Set(), units: new Map() };
+      days.set(date as IsoDate, day);
+    }
+    return day;
+  };
+  for (const row of bookings) dayOf(row.date).booked.add(slotKey(row.treatment_id, row.slot));
+  for (const row of units) {
+    const held = dayOf(row.date).units;
+    const doctor = held.get(row.doctor_id) ?? new Set<number>();
+    doctor.add(row.unit);
+    held.set(row.doctor_id, doctor);
+  }
+  return days;
+}
+
 /** The doctors who hold any time of `slot` on `date` (through the same index). */
 export async function doctorsBusyDuring(
   db: Kysely<Database>,

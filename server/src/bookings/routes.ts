@@ -1,5 +1,7 @@
 import {
   type AvailableTreatment,
+  availableMonthQuerySchema,
+  availableMonthSchema,
   availableTreatmentSchema,
   bookingCreatedSchema,
   bookingRefusedSchema,
@@ -29,6 +31,7 @@ import { refundsOf } from '../payments/repository.js';
 import { confirmPayment } from '../payments/service.js';
 import { availableOn } from './availability.js';
 import { availabilityCache, forgetAvailabilityAnswers } from './availability-cache.js';
+import { availabilityOfMonth } from './availability-month.js';
 import {
   bookSlot,
   cancelBooking,
@@ -121,6 +124,32 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Already JSON text of the 200 schema's shape: Fastify sends a string as it is.
       return reply.send(json as unknown as AvailableTreatment[]);
+    },
+  );
+
+  app.get(
+    '/available/month',
+    {
+      schema: {
+        operationId: 'getMonthAvailability',
+        summary: 'Whether each day of a month has anything free, for the booking calendar',
+        description:
+          '`month` is `YYYY-MM` (400 otherwise); any month from 1970 to 9999 is answered. Each ' +
+          "day is `open` (some slot free), `full` (open, every slot ahead taken), `closed` (a " +
+          'weekly closed day or a closure, with its label), `past` (before today in the ' +
+          "clinic's time zone, or every slot started or within the minimum notice) or " +
+          '`beyond-horizon` (further ahead than bookings are taken). A day is `open` exactly ' +
+          'when `GET /api/available` lists a slot on it.',
+        tags: ['bookings'],
+        security: [],
+        querystring: availableMonthQuerySchema,
+        response: { 200: availableMonthSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      // Every booking changes the answer, as it does `/available`'s.
+      reply.header('cache-control', 'no-store');
+      return availabilityOfMonth(app.db, request.query.month, moment());
     },
   );
 

@@ -364,3 +364,23 @@ export async function doctorsOffOn(db: Kysely<Database>, date: IsoDate): Promise
     .execute();
   return new Set(rows.map((row) => row.doctor_id));
 }
+
+/** The doctors off on each day from `from` to `to`, by date (the same index, as a range). */
+export async function doctorsOffBetween(
+  db: Kysely<Database>,
+  from: IsoDate,
+  to: IsoDate,
+): Promise<Map<IsoDate, Set<string>>> {
+  const rows = await db
+    .selectFrom('doctor_day_off')
+    .select(['date', 'doctor_id'])
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+  const off = new Map<IsoDate, Set<string>>();
+  for (const row of rows) {
+    const date = row.date as IsoDate;
+    off.set(date, (off.get(date) ?? new Set()).add(row.doctor_id));
+  }
+  return off;
+}
