@@ -3,4 +3,8 @@
  * imported on demand (availability.ts), so zod loads with the first availability request
  * and stays out of the landing page's first JavaScript (scripts/check-bundle.mjs).
  */
-export { availableTreatmentSchema, mediumDateField } from '@doctors-portal/contract';
+export {
+  availableMonthSchema,
+  availableTreatmentSchema,
+  mediumDateField,
+} from '@doctors-portal/contract';

@@ -1,4 +1,4 @@
-import type { AvailableTreatment, IsoDate } from '@doctors-portal/contract';
+import type { AvailableMonth, AvailableTreatment, IsoDate } from '@doctors-portal/contract';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { api, decodeAnswer } from '../lib/api-client';
 import { bookingKeys } from './booking-keys';
@@ -24,5 +24,27 @@ export const availabilityQuery = (date: IsoDate | null) =>
   queryOptions({
     queryKey: bookingKeys.availableOn(date),
     queryFn: date ? ({ signal }) => getAvailability(date, signal) : skipToken,
+    staleTime: 30_000,
+  });
+
+/** `GET /api/available/month?month=YYYY-MM` (public): whether each day of it has anything free. */
+async function getMonthAvailability(month: string, signal?: AbortSignal): Promise<AvailableMonth> {
+  const { availableMonthSchema } = await import('./availability-schemas');
+  const answer = await api<unknown>(`/available/month?${new URLSearchParams({ month })}`, {
+    signal,
+    anonymous: true,
+  });
+  return decodeAnswer(availableMonthSchema, answer);
+}
+
+/**
+ * The status of each day of a month ('YYYY-MM'), cached per month under every day's
+ * availability, so that a booking or a cancellation (which invalidates `bookingKeys.available`)
+ * refreshes it too; nothing is asked before the month is known.
+ */
+export const monthAvailabilityQuery = (month: string | null) =>
+  queryOptions({
+    queryKey: [...bookingKeys.available, 'month', month] as const,
+    queryFn: month ? ({ signal }) => getMonthAvailability(month, signal) : skipToken,
     staleTime: 30_000,
   });

@@ -7,7 +7,7 @@ import {
 } from '@doctors-portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, stubApi } from '../../../test/fetch-stub';
 import { clinic, patient, signIn, treatment } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
@@ -127,5 +127,98 @@ describe('the booking page', () => {
       ),
     ).toBeInTheDocument();
     expect(api.callsTo('GET /api/clinic/calendar')).toHaveLength(1);
+  });
+});
+
+describe('the booking calendar’s month and a phone’s scroll', () => {
+  /** The media queries that match, as the browser would answer `matchMedia`. */
+  const screenWith = (...matching: string[]) => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) => ({ matches: matching.includes(query), media: query }) as MediaQueryList,
+    );
+  };
+  const scrolled = vi.fn();
+  beforeEach(() => {
+    scrolled.mockClear();
+    Element.prototype.scrollIntoView = function (this: Element, options) {
+      scrolled(this.textContent, options);
+    };
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  });
+
+  /** Picks the day after `day` on the calendar (or the day before, at a month's end). */
+  const pickNextDay = async (user: { click: (element: Element) => Promise<void> }) => {
+    const picked = addDays(day, Number(day.slice(8)) < 28 ? 1 : -1);
+    const [year, month, date] = picked.split('-').map(Number) as [number, number, number];
+    const monthName = new Date(year, month - 1, 1).toLocaleString('en-US', { month: 'long' });
+    await user.click(
+      await screen.findByRole('button', { name: new RegExp(`^${date} ${monthName} ${year},`) }),
+    );
+    return picked;
+  };
+
+  it('asks for the statuses of the month shown, and disables and marks its days by them', async () => {
+    const closedDay = addDays(day, Number(day.slice(8)) < 28 ? 1 : -1);
+    api.on('GET /api/available/month', {
+      body: {
+        month: day.slice(0, 7),
+        days: [{ date: closedDay, status: 'closed', label: 'Staff training' }],
+      },
+    });
+    renderInPortal(<BookingSection level={1} />, { at: `/appointment?date=${day}` });
+    const [year, month, date] = closedDay.split('-').map(Number) as [number, number, number];
+    const monthName = new Date(year, month - 1, 1).toLocaleString('en-US', { month: 'long' });
+    expect(
+      await screen.findByRole('button', {
+        name: new RegExp(`^${date} ${monthName} ${year},.*clinic closed: Staff training$`),
+      }),
+    ).toBeDisabled();
+    expect(api.callsTo('GET /api/available/month')[0]?.url.searchParams.get('month')).toBe(
+      day.slice(0, 7),
+    );
+  });
+
+  it('scrolls the day’s appointments into view when a day is picked on a narrow screen', async () => {
+    screenWith('(max-width: 767px)');
+    const { user } = renderInPortal(<BookingSection level={1} />, {
+      at: `/appointment?date=${day}`,
+    });
+    await screen.findByRole('heading', { name: `Available Appointments on ${medium}` });
+    expect(scrolled).not.toHaveBeenCalled();
+    await pickNextDay(user);
+    expect(scrolled).toHaveBeenCalledWith(expect.stringMatching(/^Available Appointments on /), {
+      behavior: 'smooth',
+      block: 'start',
+    });
+  });
+
+  it('scrolls without animation for a visitor who asked for reduced motion', async () => {
+    screenWith('(max-width: 767px)', '(prefers-reduced-motion: reduce)');
+    const { user } = renderInPortal(<BookingSection level={1} />, {
+      at: `/appointment?date=${day}`,
+    });
+    await screen.findByRole('heading', { name: `Available Appointments on ${medium}` });
+    await pickNextDay(user);
+    expect(scrolled).toHaveBeenCalledWith(expect.stringMatching(/^Available Appointments on /), {
+      behavior: 'auto',
+      block: 'start',
+    });
+  });
+
+  it('does not scroll on a wide screen, where the appointments show under the calendar', async () => {
+    screenWith();
+    const { user } = renderInPortal(<BookingSection level={1} />, {
+      at: `/appointment?date=${day}`,
+    });
+    await screen.findByRole('heading', { name: `Available Appointments on ${medium}` });
+    const picked = await pickNextDay(user);
+    await screen.findByRole('heading', {
+      name: `Available Appointments on ${formatMediumDate(picked)}`,
+    });
+    expect(scrolled).not.toHaveBeenCalled();
   });
 });

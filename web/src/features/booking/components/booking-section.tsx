@@ -22,7 +22,7 @@ import {
 } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { availabilityQuery } from '../../../api/availability';
+import { availabilityQuery, monthAvailabilityQuery } from '../../../api/availability';
 import { policyOf } from '../../../api/cancellation-policy';
 import { clinicQuery } from '../../../api/clinic';
 import { clinicCalendarQuery } from '../../../api/clinic-calendar';
@@ -30,7 +30,7 @@ import { QueryState } from '../../../components/query-state';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import type { LoginState } from '../../../lib/auth/guards';
 import { useNearViewport } from '../../../lib/use-near-viewport';
-import { monthOf } from '../closed-days';
+import { revealOnNarrowScreen } from '../reveal-on-narrow-screen';
 import { AvailableAppointments } from './available-appointments';
 import { BookingConfirmation } from './booking-confirmation';
 import type { BookingModalProps } from './booking-modal';
@@ -135,12 +135,17 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
   const day = today && requested && requested >= today ? requested : today;
 
   const availability = useQuery({ ...availabilityQuery(day), enabled: near });
-  // The closed days of the month on show, which the calendar disables.
+  // Each day's status in the month on show: the calendar disables closed and past days.
   const [shownMonth, setShownMonth] = useState<IsoDate | null>(null);
-  const month = monthOf(shownMonth ?? day ?? ('2000-01-01' as IsoDate));
+  const monthDays = useQuery({
+    ...monthAvailabilityQuery((shownMonth ?? day)?.slice(0, 7) ?? null),
+    enabled: near,
+  });
+  // The cancellation policy's notice comes with today's clinic calendar.
+  const policyDay = today ?? ('2000-01-01' as IsoDate);
   const calendar = useQuery({
-    ...clinicCalendarQuery(month.from, month.to),
-    enabled: near && day !== null,
+    ...clinicCalendarQuery(policyDay, policyDay),
+    enabled: near && today !== null,
   });
   const signedIn = auth.status === 'signed-in';
 
@@ -292,14 +297,16 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
                       aria-labelledby={titleId}
                       selected={day}
                       today={today}
-                      closed={calendar.data?.closed}
+                      days={monthDays.data?.days}
                       onMonthChange={setShownMonth}
-                      onSelect={(picked) =>
+                      onSelect={(picked) => {
                         updateParams((next) => {
                           next.set(DATE_PARAM, picked);
                           next.delete(BOOK_PARAM);
-                        })
-                      }
+                        });
+                        // On a phone the day's appointments are below the fold: bring them up.
+                        revealOnNarrowScreen(availableHeading.current);
+                      }}
                     />
                   </Suspense>
                 ) : (
