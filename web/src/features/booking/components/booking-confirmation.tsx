@@ -46,7 +46,8 @@ export function BookingConfirmation({ booking, policy, onDismiss }: BookingConfi
     ['Treatment', booking.treatment],
     ['Date', formatMediumDate(booking.date)],
     ['Time', booking.slot],
-    ['Doctor', booking.doctor?.name ?? 'Any available dentist'],
+    // A treatment no doctor performs has none: the row is left out rather than guessed.
+    ...(booking.doctor ? [['Doctor', booking.doctor.name] as [string, string]] : []),
     ['Price', formatDollars(booking.price)],
   ];
 
@@ -71,15 +72,15 @@ export function BookingConfirmation({ booking, policy, onDismiss }: BookingConfi
           ))}
         </dl>
         {policy ? <p className="mt-5 text-sm text-muted">{policy}</p> : null}
-        <div className="mt-6 flex flex-wrap gap-3">
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           {due ? (
-            <Link to={paths.payment(booking._id)} className="btn btn-primary">
+            <Link to={paths.payment(booking._id)} className="btn btn-primary sm:px-8">
               Pay now
             </Link>
           ) : null}
           <button
             type="button"
-            className="btn btn-outline"
+            className="btn btn-outline btn-primary"
             onClick={addToCalendar}
             disabled={calendar.busy}
           >
@@ -88,10 +89,16 @@ export function BookingConfirmation({ booking, policy, onDismiss }: BookingConfi
             ) : null}
             Add to calendar
           </button>
-          <Link to={paths.dashboard} className="btn btn-ghost">
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+          <Link to={paths.dashboard} className="link link-primary font-medium">
             My Appointments
           </Link>
-          <button type="button" className="btn btn-ghost" onClick={onDismiss}>
+          <button
+            type="button"
+            className="link link-primary min-h-6 font-medium"
+            onClick={onDismiss}
+          >
             Book another
           </button>
         </div>
