@@ -103,6 +103,12 @@ describe('the schedule', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Mark arrived', 'Mark no-show', 'Cancel booking']);
+    // Each is named by its text, then the patient and time it acts on.
+    for (const button of within(rows[0] as HTMLElement).getAllByRole('button')) {
+      expect(button.getAttribute('aria-label')).toMatch(
+        new RegExp(`^${button.textContent}, [^,]+, \\d{1,2}:\\d{2} [AP]M - `),
+      );
+    }
     expect(
       within(rows[1] as HTMLElement)
         .getAllByRole('button')

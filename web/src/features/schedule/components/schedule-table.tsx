@@ -32,7 +32,8 @@ export function VisitActions({
 }) {
   const { visit, cancel } = actionsFor(booking, today);
   if (visit.length === 0 && !cancel) return null;
-  const describedBy = `${rowId(booking)}-who`;
+  // Each action is named by its text, then the visit it acts on.
+  const whose = `${booking.patientName}, ${booking.slot}`;
   return (
     <div className="flex flex-wrap items-center gap-2">
       {visit.map((status) => (
@@ -40,7 +41,7 @@ export function VisitActions({
           key={status}
           type="button"
           className={`btn btn-sm ${status === 'no_show' ? 'btn-outline' : 'btn-primary btn-outline'}`}
-          aria-describedby={describedBy}
+          aria-label={`${VISIT_ACTION_LABELS[status]}, ${whose}`}
           disabled={busy}
           onClick={() => onStatus(booking, status)}
         >
@@ -51,7 +52,7 @@ export function VisitActions({
         <button
           type="button"
           className="btn btn-ghost btn-sm text-error hover:bg-error/10"
-          aria-describedby={describedBy}
+          aria-label={`Cancel booking, ${whose}`}
           aria-haspopup="dialog"
           disabled={busy}
           onClick={(event) => onCancel(booking, event.currentTarget)}
@@ -116,7 +117,7 @@ export function ScheduleTable({
               >
                 {booking.slot}
               </th>
-              <td id={`${rowId(booking)}-who`} data-label="Patient" className={card.lineTop}>
+              <td data-label="Patient" className={card.lineTop}>
                 <PatientCell booking={booking} />
               </td>
               <td data-label="Treatment" className={card.lineTop}>
