@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPhoneNumber, mediumDateField } from './booking.js';
+import { AGE_RANGE, isPhoneNumber, mediumDateField } from './booking.js';
 import { messages } from './messages.js';
 
 /**
@@ -74,3 +74,25 @@ export const accountPhoneField = z
       .refine((value) => value === '' || isPhoneNumber(value), messages.phoneInvalid),
   )
   .transform((value) => value || null);
+
+/** A form's text as the number it spells, blank as null; any other value as it is. */
+function textAsNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return text === '' ? null : Number(text);
+}
+
+/**
+ * The age on a patient's account (Better Auth's `age` field, `POST /api/auth/update-user`):
+ * optional, so empty (or null) clears it; otherwise a whole number the booking form would take,
+ * refused with its message. A form's text ('34') is read as the number it spells.
+ */
+export const accountAgeField = z.preprocess(
+  textAsNumber,
+  z
+    .number({ error: messages.ageInvalid })
+    .int(messages.ageInvalid)
+    .min(AGE_RANGE.min, messages.ageInvalid)
+    .max(AGE_RANGE.max, messages.ageInvalid)
+    .nullable(),
+);

@@ -1,4 +1,5 @@
 import {
+  accountAgeField,
   accountPhoneField,
   cleanName,
   emailField,
@@ -107,7 +108,8 @@ export function createAuth({
       throw new APIError('BAD_REQUEST', { message: 'rememberMe must be true or false' });
     }
     const phone = rest.phone === undefined ? {} : { phone: check(accountPhoneField, rest.phone) };
-    return { image, extra: parseUserInput(options, { ...rest, ...phone }, 'create') };
+    const age = rest.age === undefined ? {} : { age: check(accountAgeField, rest.age) };
+    return { image, extra: parseUserInput(options, { ...rest, ...phone, ...age }, 'create') };
   };
   const resetTokenSeconds = 60 * 60;
   // Mail goes out in the background: a reset request for a known address must not take
@@ -164,6 +166,8 @@ export function createAuth({
         role: { type: 'string', required: false, input: false },
         // The patient's phone, set from the account page (migrations/0015).
         phone: { type: 'string', required: false, input: true },
+        // The patient's age, set from the account page or by a first booking (migrations/0017).
+        age: { type: 'number', required: false, input: true },
       },
     },
     verification: { storeIdentifier: 'hashed' },
@@ -204,6 +208,7 @@ export function createAuth({
             const existing = await ctx.context.internalAdapter.findUserByEmail(email);
             // In place, as on update-user: a returned context loses a cleared (null) phone.
             if (body && body.phone !== undefined) body.phone = extra.phone;
+            if (body && body.age !== undefined) body.age = extra.age;
             if (!existing) return { context: { body: { ...body, name, email } } };
 
             // A registered address is answered as a new one is (docs/decisions/011): the
@@ -260,6 +265,7 @@ export function createAuth({
             // Set in place: the library merges a returned context without its null values, and
             // null is how a cleared phone is stored.
             if (body.phone !== undefined) body.phone = check(accountPhoneField, body.phone);
+            if (body.age !== undefined) body.age = check(accountAgeField, body.age);
             return;
           }
           case '/reset-password':

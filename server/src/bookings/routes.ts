@@ -29,6 +29,7 @@ import { bookingConfirmationEvent } from '../mail/templates.js';
 import { answerPaymentFailure } from '../payments/errors.js';
 import { refundsOf } from '../payments/repository.js';
 import { confirmPayment } from '../payments/service.js';
+import { fillProfileFromBooking } from '../users/repository.js';
 import { availableOn } from './availability.js';
 import { availabilityCache, forgetAvailabilityAnswers } from './availability-cache.js';
 import { availabilityOfMonth } from './availability-month.js';
@@ -192,6 +193,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         caller,
         request.body,
         async (tx, booking) => {
+          // The phone and age the patient gave fill their profile's gaps, to pre-fill the next.
+          await fillProfileFromBooking(tx, caller.id, booking);
           await app.mailQueue.add(tx, {
             kind: 'booking-confirmation',
             to: caller.email,

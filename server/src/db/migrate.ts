@@ -16,6 +16,7 @@ import * as waitlist from './migrations/0013_waitlist.js';
 import * as visitLinks from './migrations/0014_visit_links.js';
 import * as accountPhone from './migrations/0015_account_phone.js';
 import * as scheduleRevision from './migrations/0016_schedule_revision.js';
+import * as accountAge from './migrations/0017_account_age.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014_visit_links': visitLinks,
   '0015_account_phone': accountPhone,
   '0016_schedule_revision': scheduleRevision,
+  '0017_account_age': accountAge,
 };
 
 export class MigrationError extends StartupError {

@@ -388,3 +388,9 @@ export interface UserTable {
   /** Optional; Better Auth's additional field `phone`. */
   phone: string | null;
 }
+
+// Merged into `UserTable` above: the age on the patient's account (migrations/0017).
+export interface UserTable {
+  /** Optional, 0 to 120; Better Auth's additional field `age`. */
+  age: number | null;
+}

@@ -57,6 +57,7 @@ export const accountExportSchema = z.object({
     name: z.string(),
     email: z.string(),
     phone: z.string().nullable(),
+    age: z.number().nullable(),
     emailVerified: z.boolean(),
     image: z.string().nullable(),
     role: z.string().nullable(),
@@ -76,7 +77,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export async function accountExport(db: Kysely<Database>, userId: string) {
   const user = await db
     .selectFrom('user')
-    .select(['id', 'name', 'email', 'phone', 'emailVerified', 'image', 'role', 'createdAt'])
+    .select(['id', 'name', 'email', 'phone', 'age', 'emailVerified', 'image', 'role', 'createdAt'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const methods = await db
@@ -99,6 +100,7 @@ export async function accountExport(db: Kysely<Database>, userId: string) {
       name: user.name,
       email: user.email,
       phone: user.phone,
+      age: user.age,
       emailVerified: Boolean(user.emailVerified),
       image: user.image,
       role: user.role,

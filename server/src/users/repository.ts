@@ -44,6 +44,28 @@ export async function setAdmin(
   });
 }
 
+/**
+ * Gives the account the phone and age of a booking where it has none, in the booking's
+ * transaction: what the patient already has is never overwritten, so a later booking with
+ * another phone leaves the profile as it is.
+ */
+export async function fillProfileFromBooking(
+  db: Kysely<Database>,
+  userId: string,
+  booking: { phone: string; age: number },
+): Promise<void> {
+  await db
+    .updateTable('user')
+    .set((eb) => ({
+      phone: eb.fn.coalesce('phone', eb.val(booking.phone)),
+      age: eb.fn.coalesce('age', eb.val(booking.age)),
+      updatedAt: new Date().toISOString(),
+    }))
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('phone', 'is', null), eb('age', 'is', null)]))
+    .execute();
+}
+
 /** The columns the admin rule and the users list need. */
 export interface UserRecord {
   id: string;
