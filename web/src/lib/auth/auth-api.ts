@@ -10,6 +10,8 @@ export interface SessionUser {
   image: string | null;
   /** The phone on the account (a patient's own, optional). */
   phone?: string | null;
+  /** The age on the account (optional, 0 to 120); a first booking fills it when empty. */
+  age?: number | null;
 }
 
 const post = <T>(path: string, body: Record<string, unknown> = {}) =>

@@ -3,14 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, decodeAnswer } from '../../../lib/api-client';
 import { sessionQuery } from '../../../lib/auth/session';
 
-/** What the patient changes on their profile: the name, the phone (null clears it). */
+/** What the patient changes on their profile: the name, the phone or the age (null clears them). */
 export type ProfileChange = {
   name?: string;
   phone?: string | null;
+  age?: number | null;
 };
 
 /**
- * Better Auth's `POST /api/auth/update-user`: the account's name or phone (an additional field
+ * Better Auth's `POST /api/auth/update-user`: the account's name, phone or age (additional fields
  * of the account, see the server's auth.ts); the session is read again.
  */
 export function useUpdateProfile() {

@@ -1,3 +1,4 @@
+import { messages } from '@doctors-portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -77,6 +78,39 @@ describe('Account', () => {
     await user.type(await screen.findByLabelText('Phone'), '+1 555 010 2222');
     await user.click(screen.getByRole('button', { name: 'Save phone' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Provide a valid Phone Number');
+  });
+
+  it("saves, checks and clears the age, with the booking form's message", async () => {
+    signIn(api, { ...patient, age: 41 });
+    api.on('POST /api/auth/update-user', { body: { status: true } });
+    const { user } = showAccount();
+    const age = await screen.findByLabelText('Age');
+    expect(age).toHaveValue(41);
+    expect(age).toHaveAttribute('type', 'number');
+    for (const wrong of ['121', '34.5']) {
+      await user.clear(age);
+      await user.type(age, wrong);
+      await user.click(screen.getByRole('button', { name: 'Save age' }));
+      expect(await screen.findByText(messages.ageInvalid)).toBeVisible();
+      expect(age).toHaveAccessibleDescription(new RegExp(messages.ageInvalid));
+    }
+    expect(api.callsTo('POST /api/auth/update-user')).toHaveLength(0);
+    await user.clear(age);
+    await user.type(age, '42');
+    await user.click(screen.getByRole('button', { name: 'Save age' }));
+    expect(await screen.findByText('Your age has been saved.')).toBeVisible();
+    expect(api.callsTo('POST /api/auth/update-user')[0]?.body).toEqual({ age: 42 });
+    expect(screen.queryByText(messages.ageInvalid)).toBeNull();
+    await user.clear(age);
+    await user.click(screen.getByRole('button', { name: 'Save age' }));
+    await waitFor(() => expect(api.callsTo('POST /api/auth/update-user')).toHaveLength(2));
+    expect(api.callsTo('POST /api/auth/update-user')[1]?.body).toEqual({ age: null });
+  });
+
+  it('starts the age empty when the profile has none', async () => {
+    showAccount();
+    expect(await screen.findByLabelText('Age')).toHaveValue(null);
+    expect(screen.getByLabelText('Phone')).toHaveValue('');
   });
 
   it('changes the password with the current one, checking the new one first', async () => {

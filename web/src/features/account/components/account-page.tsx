@@ -1,4 +1,6 @@
 import {
+  AGE_RANGE,
+  accountAgeField,
   accountPhoneField,
   DELETE_CONFIRMATION,
   nameField,
@@ -47,7 +49,15 @@ function Panel({
   );
 }
 
-/** One field of the profile, saved on its own: the name, or the phone. */
+/** A number field's keypad and the range the browser offers (the schema decides). */
+const numberInput = {
+  inputMode: 'numeric',
+  min: AGE_RANGE.min,
+  max: AGE_RANGE.max,
+  step: 1,
+} as const;
+
+/** One field of the profile, saved on its own: the name, the phone or the age. */
 function ProfileForm({
   field,
   label,
@@ -60,9 +70,9 @@ function ProfileForm({
   field: keyof ProfileChange;
   label: string;
   initial: string;
-  schema: z.ZodType<string | null, unknown>;
+  schema: z.ZodType<string | number | null, unknown>;
   autoComplete: string;
-  type?: 'text' | 'tel';
+  type?: 'text' | 'tel' | 'number';
   hint?: string;
 }) {
   const [value, setValue] = useState(initial);
@@ -90,6 +100,7 @@ function ProfileForm({
         label={label}
         name={field}
         type={type}
+        {...(type === 'number' ? numberInput : {})}
         autoComplete={autoComplete}
         value={value}
         onChange={(event) => setValue(event.target.value)}
@@ -259,8 +270,8 @@ function DeleteAccount() {
 }
 
 /**
- * /dashboard/account: the patient's name, phone and password, their data, and removing the
- * account.
+ * /dashboard/account: the patient's name, phone, age and password, their data, and removing
+ * the account.
  */
 export function AccountPage() {
   const { user } = useAuth();
@@ -290,6 +301,17 @@ export function AccountPage() {
           schema={accountPhoneField}
           autoComplete="tel"
           hint="The clinic calls this number about your visits. Leave it empty to remove it."
+        />
+      </Panel>
+      <Panel title="Your age">
+        <ProfileForm
+          field="age"
+          label="Age"
+          type="number"
+          initial={user.age?.toString() ?? ''}
+          schema={accountAgeField}
+          autoComplete="off"
+          hint="Your booking form starts with it. Leave it empty to remove it."
         />
       </Panel>
       <Panel title="Password">

@@ -10,6 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { bookingKeys } from '../../../api/booking-keys';
 import { ApiError, api, decodeAnswer } from '../../../lib/api-client';
+import { sessionQuery } from '../../../lib/auth/session';
 
 /** A booking request as the app holds it: the day as an IsoDate. */
 export type NewBooking = Omit<BookingRequest, 'date'> & { date: IsoDate };
@@ -49,14 +50,19 @@ export async function createBooking(booking: NewBooking): Promise<Booking> {
 }
 
 /**
- * Books a slot. The patient's bookings are refetched after a booking, and the day's free slots
- * after every attempt, successful or not (spec section 4, Booking modal).
+ * Books a slot. The patient's bookings are refetched after a booking, and so is the session, whose
+ * user then holds the phone and age a first booking saved to the profile (the next booking form
+ * starts with them); the day's free slots after every attempt, successful or not (spec section 4,
+ * Booking modal).
  */
 export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBooking,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: bookingKeys.bookings }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.bookings });
+      void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: bookingKeys.available }),
   });
 }

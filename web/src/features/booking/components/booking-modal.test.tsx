@@ -5,7 +5,9 @@ import {
   messages,
 } from '@doctors-portal/contract';
 import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuth } from '../../../lib/auth/auth-provider';
 import { type ApiStub, type Reply, stubApi } from '../../../test/fetch-stub';
 import { booking, patient, signIn, treatment } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
@@ -205,5 +207,72 @@ describe('the dentist choice', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/^With /)).toBeNull();
     expect(api.callsTo('POST /api/booking')[0]?.body).not.toHaveProperty('doctorId');
+  });
+});
+
+/** The modal as the booking page opens it: for a signed-in patient, anew for each booking. */
+function BookingPage() {
+  const { user } = useAuth();
+  const [open, setOpen] = useState(false);
+  if (!user) return null;
+  return open ? (
+    <BookingModal treatment={treatment} date={day} onClose={() => setOpen(false)} />
+  ) : (
+    <button type="button" onClick={() => setOpen(true)}>
+      Book
+    </button>
+  );
+}
+
+describe("the profile's phone and age", () => {
+  const created: Reply = {
+    status: 201,
+    body: bookingCreatedSchema.encode({ success: true, booking: booking({ date: day, slot }) }),
+  };
+
+  it('fills the form in from the profile, and the patient may change them for this visit', async () => {
+    signIn(api, { ...patient, phone: '+1 555 010 7788', age: 41 });
+    api.on('POST /api/booking', created);
+    const { user } = renderInPortal(<BookingPage />);
+    await user.click(await screen.findByRole('button', { name: 'Book' }));
+    const phone = await screen.findByLabelText('Phone number');
+    expect(phone).toHaveValue('+1 555 010 7788');
+    expect(screen.getByLabelText('Age')).toHaveValue(41);
+    await user.clear(phone);
+    await user.type(phone, '+1 555 010 9900');
+    await user.selectOptions(screen.getByLabelText('Time slot'), slot);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.callsTo('POST /api/booking')).toHaveLength(1));
+    expect(api.callsTo('POST /api/booking')[0]?.body).toMatchObject({
+      phone: '+1 555 010 9900',
+      age: 41,
+    });
+  });
+
+  it('starts empty without them, and the next booking starts with what the first one saved', async () => {
+    // The server saves a first booking's phone and age to the profile: its session says so.
+    api.on('POST /api/booking', (call) => {
+      const { phone, age } = call.body as { phone: string; age: number };
+      signIn(api, { ...patient, phone, age });
+      return created;
+    });
+    const { user } = renderInPortal(<BookingPage />);
+    await user.click(await screen.findByRole('button', { name: 'Book' }));
+    expect(await screen.findByLabelText('Phone number')).toHaveValue('');
+    expect(screen.getByLabelText('Age')).toHaveValue(null);
+    await user.selectOptions(screen.getByLabelText('Time slot'), slot);
+    await user.type(screen.getByLabelText('Phone number'), '+1 555 010 2222');
+    await user.type(screen.getByLabelText('Age'), '34');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText(`Appointment is set On: Jan 5, 2030 At ${slot}`),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /api/auth/get-session')).toHaveLength(2));
+
+    await user.click(await screen.findByRole('button', { name: 'Book' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Phone number')).toHaveValue('+1 555 010 2222'),
+    );
+    expect(screen.getByLabelText('Age')).toHaveValue(34);
   });
 });

@@ -94,7 +94,8 @@ export default function BookingModal({
     formState: { errors, isSubmitting },
   } = useForm<BookingFormInput, unknown, z.output<typeof bookingFormSchema>>({
     resolver: zodResolver(bookingFormSchema),
-    defaultValues: { slot: '', phone: '', age: '' },
+    // The profile's phone and age, saved by a first booking or on the account page.
+    defaultValues: { slot: '', phone: user?.phone ?? '', age: user?.age ?? '' },
   });
 
   // The doctors free for the chosen slot, asked again whenever the slot changes.
