@@ -8,6 +8,8 @@ export const clinicSchema = z.object({
   email: z.string(),
   hours: z.string(),
   timeZone: z.string(),
+  /** Whether 'continue with google' can work: the server has a Google client configured. */
+  signInWithGoogle: z.boolean(),
 });
 export type Clinic = z.infer<typeof clinicSchema>;
 

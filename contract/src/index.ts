@@ -9,6 +9,7 @@ export * from './clinic-calendar.js';
 export * from './constants.js';
 export * from './contact.js';
 export * from './dates.js';
+export * from './email-verification.js';
 export * from './mail-failures.js';
 export * from './messages.js';
 export * from './money.js';

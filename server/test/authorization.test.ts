@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBooking, newBookingRow } from '../src/bookings/repository.js';
 import { insertContactMessage } from '../src/contact/repository.js';
 import { forgetCachedTreatments } from '../src/treatments/repository.js';
+import { setAdmin } from '../src/users/repository.js';
 import { visitLinkSignerOf, visitStart } from '../src/visits/mail-links.js';
 import { insertEntry } from '../src/waitlist/repository.js';
 import { accessToken, authRequest, bearer, signUp } from './accounts.js';
@@ -509,6 +510,25 @@ const rows: Row[] = [
       url: `/api/user/admin/${role === 'anon' ? f.people.A.email : f.people[role].email}`,
     }),
     expect: adminOnly(200),
+  },
+  {
+    route: 'DELETE /api/user/admin/:email',
+    what: "taking a bystander admin's role",
+    call: async (_role, f) => {
+      const email = await bystander(f);
+      await setAdmin(f.t.db, email, true);
+      return { method: 'DELETE', url: `/api/user/admin/${email}` };
+    },
+    expect: adminOnly(200),
+  },
+  {
+    route: 'DELETE /api/user/admin/:email',
+    what: "taking one's own admin role",
+    call: (role, f) => ({
+      method: 'DELETE',
+      url: `/api/user/admin/${role === 'anon' ? f.people.admin.email : f.people[role].email}`,
+    }),
+    expect: adminOnly(409),
   },
   {
     route: 'DELETE /api/user/:email',

@@ -544,7 +544,9 @@ describe(`bad-input fuzzing (${engine})`, () => {
   /** Values of path parameters and query fields that name real things. */
   function plausible(f: SecurityFixtures, route: string, name: string): string[] {
     const destructive =
-      route === 'DELETE /api/user/:email' || route === 'PUT /api/user/admin/:email';
+      route === 'DELETE /api/user/:email' ||
+      route === 'PUT /api/user/admin/:email' ||
+      route === 'DELETE /api/user/admin/:email';
     switch (name) {
       case 'id':
         if (route.includes('/api/treatments/')) {

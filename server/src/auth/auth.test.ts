@@ -1,4 +1,4 @@
-import { messages } from '@doctors-portal/contract';
+import { messages, VERIFICATION_LANDING } from '@doctors-portal/contract';
 import { getMigrations } from 'better-auth/db/migration';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accessToken, authRequest, bearer, signIn, signUp } from '../../test/accounts.js';
@@ -53,12 +53,45 @@ describe(`accounts (${engine})`, () => {
       const link = new URL(linkIn(mail.text));
       const visit = await t.app.inject(link.pathname + link.search);
       expect(visit.statusCode).toBe(302);
+      // The app's page that says the address is verified.
+      expect(visit.headers.location).toBe(VERIFICATION_LANDING);
       const user = await t.db
         .selectFrom('user')
         .select('emailVerified')
         .where('email', '=', account.email)
         .executeTakeFirstOrThrow();
       expect(Boolean(user.emailVerified)).toBe(true);
+    });
+
+    it('lands a link asked for again on the same page, whatever the app asked', async () => {
+      const account = await signUp(t.app, { verified: false });
+      await smtp.waitForMail((m) => m.envelope.to.includes(account.email));
+      smtp.clear();
+      const again = await authRequest(t.app, '/send-verification-email', {
+        email: account.email,
+        callbackURL: '/elsewhere',
+      });
+      expect(again.statusCode).toBe(200);
+      const mail = await smtp.waitForMail((m) => m.envelope.to.includes(account.email));
+      const link = new URL(linkIn(mail.text));
+      const visit = await t.app.inject(link.pathname + link.search);
+      expect(visit.headers.location).toBe(VERIFICATION_LANDING);
+    });
+
+    it('lands a broken link on the same page with the reason, verifying nothing', async () => {
+      const account = await signUp(t.app, { verified: false });
+      const mail = await smtp.waitForMail((m) => m.envelope.to.includes(account.email));
+      const link = new URL(linkIn(mail.text));
+      link.searchParams.set('token', `${link.searchParams.get('token')}x`);
+      const visit = await t.app.inject(link.pathname + link.search);
+      expect(visit.statusCode).toBe(302);
+      expect(visit.headers.location).toBe(`${VERIFICATION_LANDING}&error=INVALID_TOKEN`);
+      const user = await t.db
+        .selectFrom('user')
+        .select('emailVerified')
+        .where('email', '=', account.email)
+        .executeTakeFirstOrThrow();
+      expect(Boolean(user.emailVerified)).toBe(false);
     });
   });
 

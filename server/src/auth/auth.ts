@@ -8,6 +8,7 @@ import {
   nameField,
   passwordField,
   paths,
+  VERIFICATION_LANDING,
 } from '@doctors-portal/contract';
 import { type BetterAuthOptions, betterAuth, generateId, type User } from 'better-auth';
 import { APIError, createAuthMiddleware, formCsrfMiddleware } from 'better-auth/api';
@@ -209,7 +210,12 @@ export function createAuth({
             // In place, as on update-user: a returned context loses a cleared (null) phone.
             if (body && body.phone !== undefined) body.phone = extra.phone;
             if (body && body.age !== undefined) body.age = extra.age;
-            if (!existing) return { context: { body: { ...body, name, email } } };
+            // The verification link lands where the app says the outcome, whatever was asked.
+            if (!existing) {
+              return {
+                context: { body: { ...body, name, email, callbackURL: VERIFICATION_LANDING } },
+              };
+            }
 
             // A registered address is answered as a new one is (docs/decisions/011): the
             // password is hashed as for a new account, the owner is told by mail, and the
@@ -268,6 +274,10 @@ export function createAuth({
             if (body.age !== undefined) body.age = check(accountAgeField, body.age);
             return;
           }
+          case '/send-verification-email':
+            // In place, as on update-user: where the link lands is the portal's to say.
+            if (body) body.callbackURL = VERIFICATION_LANDING;
+            return;
           case '/reset-password':
           case '/change-password':
             checkNewPassword(body?.newPassword);

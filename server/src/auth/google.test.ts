@@ -109,9 +109,16 @@ describe(`Google sign-in over OpenID Connect (${engine})`, () => {
     expect(user.name).toBe(stored);
   });
 
+  it("tells the app, with the clinic's details, that Google sign-in is offered", async () => {
+    const clinic = await t.app.inject('/api/clinic');
+    expect(clinic.json()).toMatchObject({ signInWithGoogle: true });
+  });
+
   it('tells the app plainly when Google sign-in is not configured', async () => {
     const plain = await buildTestApp();
     try {
+      const clinic = await plain.app.inject('/api/clinic');
+      expect(clinic.json()).toMatchObject({ signInWithGoogle: false });
       const response = await authRequest(plain.app, '/sign-in/social', {
         provider: 'google',
         callbackURL: '/',

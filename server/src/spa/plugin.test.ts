@@ -74,6 +74,8 @@ describe(`serving the web build (${engine})`, () => {
   it('serves /index.html as the same page as /, with the clinic data', async () => {
     const home = await t.app.inject('/');
     expect(home.body).toContain('id="clinic-data"');
+    // Whether to offer Google sign-in is in it too: no Google client is configured here.
+    expect(home.body).toContain('"signInWithGoogle":false');
     for (const encoding of [undefined, 'gzip', 'br', 'br, gzip, deflate']) {
       const page = await t.app.inject({
         url: '/index.html',

@@ -172,7 +172,7 @@ export async function promoteToAdmin(
 }
 
 /** The rule of `isAdmin` as a condition on the user table. */
-function adminCondition(adminEmails: ReadonlySet<string>) {
+export function adminCondition(adminEmails: ReadonlySet<string>) {
   const listed = [...adminEmails];
   return sql<boolean>`(${sql.ref('role')} = 'admin'${
     listed.length > 0

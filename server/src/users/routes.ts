@@ -6,6 +6,7 @@ import { adminActor } from '../audit/log.js';
 import { callerOf, isOwnEmail, requireAdmin, requireUser } from '../auth/guards.js';
 import { sameOriginOnly, trustedOriginsOf } from '../auth/same-origin.js';
 import { errorBody, errorResponses } from '../http/errors.js';
+import { RevocationRefused, revokeAdmin } from './admin-revocation.js';
 import {
   countAdmins,
   findUserByEmail,
@@ -25,6 +26,9 @@ export const userErrors = {
   removeSelf: 'You cannot remove your own account: ask another admin to do it.',
   lastAdmin: 'The clinic needs at least one admin.',
   notAdminAnyMore: 'Only the clinic’s administrators can do this.',
+  revokeSelf: 'You cannot take away your own admin role: ask another admin to do it.',
+  configuredAdmin: (email: string) =>
+    `${email} is an admin through the server’s ADMIN_EMAILS setting: take the address out of it there.`,
 };
 
 /** Make-admin answers a patient with the spec's own words (section 8), which the screen shows. */
@@ -52,6 +56,7 @@ function toApiUser(user: UserRecord) {
  * whether they are an administrator; the admin's user list, promotion to admin and removal of
  * accounts (spec sections 2 and 7). The admin guards run as the request arrives, before its body
  * is read or validated, so a caller without the role gets 401 or 403 whatever they send.
+ * Taking the role back mirrors giving it, and never leaves the clinic without an admin.
  */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminEmails: ReadonlySet<string> = new Set(app.config.auth.adminEmails);
@@ -166,6 +171,57 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ userId: user.id, by: caller.id }, 'admin role granted');
       }
       return { modifiedCount };
+    },
+  );
+
+  app.delete(
+    '/user/admin/:email',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        operationId: 'revokeAdmin',
+        summary: 'Take the administrator role from the account using this email',
+        description:
+          '`modifiedCount` is 1 when the role was taken, 0 when the account was no admin. 409 for ' +
+          'your own role, the last admin, or an admin by the `ADMIN_EMAILS` setting.',
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        params: emailParam,
+        response: {
+          200: z.object({ modifiedCount: z.number() }),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { email } = request.params;
+      const user = await findUserByEmail(app.db, adminEmails, email);
+      if (!user) return reply.code(404).send(errorBody(404, userErrors.noSuchUser(email)));
+      if (user.id === caller.id) {
+        const last = (await countAdmins(app.db, adminEmails)) <= 1;
+        return reply
+          .code(409)
+          .send(errorBody(409, last ? userErrors.lastAdmin : userErrors.revokeSelf));
+      }
+      // Such an admin would stay one whatever their role: the setting decides.
+      if (user.admin && user.emailVerified && adminEmails.has(user.email)) {
+        return reply.code(409).send(errorBody(409, userErrors.configuredAdmin(user.email)));
+      }
+      try {
+        const modifiedCount = user.admin
+          ? await revokeAdmin(app.db, adminEmails, user, adminActor(caller), app.database.engine)
+          : 0;
+        if (modifiedCount > 0) {
+          request.log.info({ userId: user.id, by: caller.id }, 'admin role revoked');
+        }
+        return { modifiedCount };
+      } catch (err) {
+        if (!(err instanceof RevocationRefused)) throw err;
+        return err.reason === 'last-admin'
+          ? reply.code(409).send(errorBody(409, userErrors.lastAdmin))
+          : reply.code(403).send(errorBody(403, userErrors.notAdminAnyMore));
+      }
     },
   );
 

@@ -27,6 +27,7 @@ export const clinic: Clinic = {
   email: 'desk@clinic.test',
   hours: 'Sat - Fri, 10:00 AM to 10:00 PM',
   timeZone: 'America/New_York',
+  signInWithGoogle: true,
 };
 
 export const treatment: AvailableTreatment = {
