@@ -27,6 +27,14 @@ export const clinicQuery = queryOptions({
 /** Until the clinic's details arrive: the zone the portal runs in unless configured. */
 const DEFAULT_TIME_ZONE = 'America/New_York';
 
+/**
+ * Whether the portal offers Google sign-in (a Google client is configured): not until the
+ * clinic's details say so, which the served page carries from its first render.
+ */
+export function useSignInWithGoogle(): boolean {
+  return useQuery(clinicQuery).data?.signInWithGoogle ?? false;
+}
+
 /** The clinic's time zone, in which its days and times are shown. */
 export function useClinicTimeZone(): string {
   return useQuery(clinicQuery).data?.timeZone ?? DEFAULT_TIME_ZONE;

@@ -27,8 +27,8 @@ export async function getSession(signal?: AbortSignal): Promise<SessionUser | nu
 
 export const signInWithEmail = (input: LoginInput) => post('/sign-in/email', { ...input });
 
-export const signUpWithEmail = (input: SignUpInput) =>
-  post('/sign-up/email', { ...input, callbackURL: '/dashboard' });
+/** The verification mail's link lands where the server says (VERIFICATION_LANDING). */
+export const signUpWithEmail = (input: SignUpInput) => post('/sign-up/email', { ...input });
 
 export const signOut = () => post('/sign-out');
 
@@ -48,5 +48,4 @@ export const requestPasswordReset = (email: string) =>
 export const resetPassword = (token: string, newPassword: string) =>
   post('/reset-password', { token, newPassword });
 
-export const sendVerificationEmail = (email: string) =>
-  post('/send-verification-email', { email, callbackURL: '/dashboard' });
+export const sendVerificationEmail = (email: string) => post('/send-verification-email', { email });

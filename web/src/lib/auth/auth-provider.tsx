@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { api, setAccessTokenSource } from '../api-client';
 import { clearAccessToken, currentAccessToken, startAccessToken } from './access-token';
 import { type SessionUser, signOut as signOutOnServer } from './auth-api';
@@ -10,8 +10,16 @@ export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 export interface Auth {
   status: AuthStatus;
   user: SessionUser | null;
-  /** Signs out on the server (the access token stops working at once) and forgets the token. */
-  signOut(): Promise<void>;
+  /**
+   * The staff-only screen the user was last signed out of for not being an admin (until they
+   * sign in again), so that the login page can say why they are there.
+   */
+  refusedAt: string | null;
+  /**
+   * Signs out on the server (the access token stops working at once) and forgets the token;
+   * `refusedAt` when the app does it because the user may not open that staff-only screen.
+   */
+  signOut(options?: { refusedAt?: string }): Promise<void>;
   /** Re-reads the session after signing in. */
   refresh(): Promise<void>;
 }
@@ -25,6 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const session = useQuery(sessionQuery);
   const user = session.data ?? null;
+  const [refusedAt, setRefusedAt] = useState<string | null>(null);
   const token = useQuery({
     queryKey: ['access-token', user?.email],
     queryFn: async () => {
@@ -54,13 +63,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return {
       status,
       user: status === 'signed-in' ? user : null,
-      signOut: async () => {
+      refusedAt,
+      signOut: async (options) => {
+        setRefusedAt(options?.refusedAt ?? null);
         await signOutOnServer().catch(() => {});
         endSession(queryClient);
       },
-      refresh: () => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
+      refresh: () => {
+        setRefusedAt(null);
+        return queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      },
     };
-  }, [session.isPending, user, token.isPending, token.isSuccess, queryClient]);
+  }, [session.isPending, user, token.isPending, token.isSuccess, queryClient, refusedAt]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }

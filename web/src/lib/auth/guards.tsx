@@ -4,14 +4,21 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/spinner';
 import { useAdminStatus, useAuth } from './auth-provider';
 
-/** Where the login page sends the user back to. */
+/**
+ * Where the login page sends the user back to, and `staffOnly` when the app signed them out of
+ * that screen for not being an admin (the login page says so).
+ */
 export interface LoginState {
   from?: { pathname: string; search?: string; hash?: string };
+  staffOnly?: boolean;
 }
 
 function ToLogin() {
   const location = useLocation();
-  return <Navigate to={paths.login} state={{ from: location } satisfies LoginState} replace />;
+  const { refusedAt } = useAuth();
+  const state: LoginState = { from: location };
+  if (refusedAt === location.pathname) state.staffOnly = true;
+  return <Navigate to={paths.login} state={state} replace />;
 }
 
 /** Shows its screen to signed-in users; others go to login and come back after. */
@@ -22,14 +29,20 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Shows its screen to admins only; anyone else is signed out and sent to login. */
+/**
+ * Shows its screen to admins only; anyone else is signed out and sent to login, which says the
+ * screen is for the clinic's staff.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const admin = useAdminStatus();
-  const refused = auth.status === 'signed-in' && (admin.data === false || admin.isError);
+  const { pathname } = useLocation();
+  const notAdmin = admin.data === false;
+  const refused = auth.status === 'signed-in' && (notAdmin || admin.isError);
   useEffect(() => {
-    if (refused) void auth.signOut();
-  }, [refused, auth]);
+    // Only a clear 'no' says the screen is for staff; a failed check says nothing.
+    if (refused) void auth.signOut(notAdmin ? { refusedAt: pathname } : undefined);
+  }, [refused, notAdmin, auth, pathname]);
   if (auth.status === 'signed-out') return <ToLogin />;
   if (auth.status === 'loading' || admin.isPending || refused) {
     return <PageLoader label="Checking your access…" />;

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { ScreenOutlet } from '../../components/layout/screen-outlet';
 import { VerifyEmailNotice } from '../../components/verify-email-notice';
+import { EmailVerificationNotice } from '../../features/auth/components/email-verification-notice';
 import { DashboardSidebar } from '../../features/dashboard/components/dashboard-sidebar';
 import { WelcomeBanner } from '../../features/dashboard/components/welcome-banner';
 import { useAuth } from '../../lib/auth/auth-provider';
@@ -17,6 +18,7 @@ export default function DashboardLayout() {
       <div className="container-page py-6 sm:py-8 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-8 lg:py-10">
         <DashboardSidebar />
         <div ref={content} tabIndex={-1} className="flex min-w-0 flex-col gap-6 outline-none">
+          <EmailVerificationNotice />
           <VerifyEmailNotice />
           {user ? (
             <WelcomeBanner

@@ -12,6 +12,7 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 import { type UsersPage as PageOfUsers, usersPageQuery } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 import { useRemoveUser } from '../api/remove-user';
+import { useRevokeAdmin } from '../api/revoke-admin';
 import { Pagination, type PaginationProps } from './pagination';
 import { focusUserRow, type UserAction, UsersTable, userName } from './users-table';
 
@@ -32,7 +33,7 @@ interface FocusAfter {
 
 /**
  * /dashboard/users (admin, spec section 2, Users page): every user, a page at a time, with Make
- * Admin and Remove user.
+ * Admin, Remove Admin and Remove user, each asked first.
  */
 export function UsersPage() {
   const { user: me } = useAuth();
@@ -43,14 +44,17 @@ export function UsersPage() {
   const page = pageFrom(search);
   const users = useQuery(usersPageQuery(page));
   const makeAdmin = useMakeAdmin();
+  const revokeAdmin = useRevokeAdmin();
   const removeUser = useRemoveUser();
   const [focusAfter, setFocusAfter] = useState<FocusAfter | null>(null);
 
   const busy: UserAction | null = makeAdmin.isPending
     ? { email: makeAdmin.variables, kind: 'make-admin' }
-    : removeUser.isPending
-      ? { email: removeUser.variables, kind: 'remove' }
-      : null;
+    : revokeAdmin.isPending
+      ? { email: revokeAdmin.variables, kind: 'revoke-admin' }
+      : removeUser.isPending
+        ? { email: removeUser.variables, kind: 'remove' }
+        : null;
 
   const total = users.data?.total;
   const lastPage = total === undefined ? 0 : Math.max(0, Math.ceil(total / USERS_PAGE_SIZE) - 1);
@@ -102,6 +106,11 @@ export function UsersPage() {
   }, [focusAfter, busy, heading.ref.current?.focus]);
 
   const promote = async (user: User) => {
+    const confirmed = await confirm({
+      message: `Make ${userName(user)} (${user.email}) an admin? They can then open every staff page, and manage users and doctors.`,
+      confirmLabel: 'Make Admin',
+    });
+    if (!confirmed) return;
     try {
       const { modifiedCount } = await makeAdmin.mutateAsync(user.email);
       if (modifiedCount > 0) toast.success(messages.madeAdmin);
@@ -113,6 +122,26 @@ export function UsersPage() {
           ? messages.makeAdminForbidden
           : reasonOf(error, `${userName(user)} could not be made an admin. Please try again.`),
       );
+    }
+    setFocusAfter({ row: user });
+  };
+
+  const demote = async (user: User) => {
+    const name = userName(user);
+    const confirmed = await confirm({
+      message: `Take the admin role from ${name} (${user.email})? They keep their account and bookings, but can no longer open the staff pages.`,
+      confirmLabel: 'Remove Admin',
+      cancelLabel: 'Keep admin',
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      const { modifiedCount } = await revokeAdmin.mutateAsync(user.email);
+      if (modifiedCount > 0) toast.success(`${name} is no longer an admin.`);
+      else toast.info(`${name} is not an admin.`);
+    } catch (error) {
+      if (error instanceof SessionEndedError) return;
+      toast.error(reasonOf(error, `${name} could not be removed as an admin. Please try again.`));
     }
     setFocusAfter({ row: user });
   };
@@ -170,6 +199,7 @@ export function UsersPage() {
                 me={me?.email ?? ''}
                 busy={busy}
                 onMakeAdmin={(user) => void promote(user)}
+                onRevokeAdmin={(user) => void demote(user)}
                 onRemove={(user) => void remove(user)}
                 labelledBy={heading.id}
               />

@@ -7,15 +7,16 @@ import { UserAvatar } from '../../../components/user-avatar';
 /** What is being done to a user right now, so that only that row's button shows it. */
 export interface UserAction {
   email: string;
-  kind: 'make-admin' | 'remove';
+  kind: 'make-admin' | 'revoke-admin' | 'remove';
 }
 
 export interface UsersTableProps {
   users: User[];
-  /** The signed-in admin's email: their own row offers no Remove. */
+  /** The signed-in admin's email: their own row offers no Remove and no Remove Admin. */
   me: string;
   busy: UserAction | null;
   onMakeAdmin: (user: User) => void;
+  onRevokeAdmin: (user: User) => void;
   onRemove: (user: User) => void;
   labelledBy: string;
 }
@@ -29,14 +30,16 @@ const COLUMNS: Column[] = ['User', 'Email', 'Admin status', 'User status', { hid
 
 /**
  * One page of users (spec: avatar with user name, email, admin status, user status), with
- * 'Make Admin' for non-admins and 'Remove user' for anyone but oneself: a table on large
- * screens, cards on smaller ones.
+ * 'Make Admin' for non-admins, and 'Remove Admin' for other admins and 'Remove user' for anyone
+ * but oneself: a table on large screens, cards on smaller ones. Each button's name says whom it
+ * acts on after its visible text ('Make Admin, Jane Doe').
  */
 export function UsersTable({
   users,
   me,
   busy,
   onMakeAdmin,
+  onRevokeAdmin,
   onRemove,
   labelledBy,
 }: UsersTableProps) {
@@ -64,12 +67,26 @@ export function UsersTable({
             <EmailCell address={user.email} />
             <td data-label="Admin status" className={card.line}>
               {admin ? (
-                <span className="badge badge-primary badge-sm font-semibold">Admin</span>
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="badge badge-primary badge-sm font-semibold">Admin</span>
+                  {own ? null : (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs whitespace-nowrap text-error hover:bg-error/10 max-lg:btn-sm"
+                      aria-label={`Remove Admin, ${name}`}
+                      onClick={() => onRevokeAdmin(user)}
+                      disabled={working !== null}
+                    >
+                      {working === 'revoke-admin' ? <ButtonSpinner /> : null}
+                      Remove Admin
+                    </button>
+                  )}
+                </div>
               ) : (
                 <button
                   type="button"
-                  className="btn btn-primary btn-outline btn-xs whitespace-nowrap"
-                  aria-label={`Make Admin: ${name}`}
+                  className="btn btn-primary btn-outline btn-xs whitespace-nowrap max-lg:btn-sm"
+                  aria-label={`Make Admin, ${name}`}
                   onClick={() => onMakeAdmin(user)}
                   disabled={working !== null}
                 >
@@ -94,7 +111,7 @@ export function UsersTable({
                 <button
                   type="button"
                   className="btn btn-ghost btn-xs whitespace-nowrap text-error hover:bg-error/10 max-lg:btn-sm"
-                  aria-label={`Remove user: ${name}`}
+                  aria-label={`Remove user, ${name}`}
                   data-row-action="remove"
                   onClick={() => onRemove(user)}
                   disabled={working !== null}
@@ -112,8 +129,8 @@ export function UsersTable({
 }
 
 /**
- * Puts the focus on the row's Remove button, for after Make Admin turned the focused button into
- * a badge. That button stays the same element while the row re-renders.
+ * Puts the focus on the row's Remove button, for after Make Admin or Remove Admin took the
+ * focused button away. That button stays the same element while the row re-renders.
  */
 export function focusUserRow(user: User): boolean {
   const button = document

@@ -6,6 +6,7 @@ import {
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
+import { useSignInWithGoogle } from '../../../api/clinic';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Field } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
@@ -107,7 +108,8 @@ function fieldError<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>
 
 /**
  * The login and sign-up pages' body: the form, a line linking to the other page, and Google
- * sign-in below 'OR' (it returns to `returnTo`, and reports a failure in the form's alert).
+ * sign-in below 'OR' where the portal offers it (it returns to `returnTo`, and reports a failure
+ * in the form's alert).
  */
 export function WithGoogleSignIn({
   children,
@@ -120,12 +122,17 @@ export function WithGoogleSignIn({
   returnTo: string;
   onError: (message: string) => void;
 }) {
+  const google = useSignInWithGoogle();
   return (
     <div className="flex flex-col gap-4">
       {children}
       <p className="text-center text-sm">{link}</p>
-      <div className="divider my-0 text-sm">OR</div>
-      <GoogleButton returnTo={returnTo} onError={onError} />
+      {google ? (
+        <>
+          <div className="divider my-0 text-sm">OR</div>
+          <GoogleButton returnTo={returnTo} onError={onError} />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { requestPasswordReset, signInWithEmail } from '../../../lib/auth/auth-api';
 import { AuthForm, emailField, useAuthForm, WithGoogleSignIn } from './auth-form';
+import { LoginNotice } from './login-notice';
 
 const FIELDS = [
   emailField,
@@ -43,27 +44,30 @@ export function LoginForm({
   };
 
   return (
-    <WithGoogleSignIn
-      returnTo={returnTo}
-      onError={auth.showProviderError}
-      link={
-        <>
-          New to the clinic?{' '}
-          <Link to={paths.signup} className="link link-primary font-medium">
-            Create New Account
-          </Link>
-        </>
-      }
-    >
-      <AuthForm auth={auth} fields={FIELDS} submitLabel="Login" spinner>
-        <button
-          type="button"
-          className="link link-primary self-start text-sm"
-          onClick={forgotPassword}
-        >
-          Forgot password?
-        </button>
-      </AuthForm>
-    </WithGoogleSignIn>
+    <>
+      <LoginNotice />
+      <WithGoogleSignIn
+        returnTo={returnTo}
+        onError={auth.showProviderError}
+        link={
+          <>
+            New to the clinic?{' '}
+            <Link to={paths.signup} className="link link-primary font-medium">
+              Create New Account
+            </Link>
+          </>
+        }
+      >
+        <AuthForm auth={auth} fields={FIELDS} submitLabel="Login" spinner>
+          <button
+            type="button"
+            className="link link-primary self-start text-sm"
+            onClick={forgotPassword}
+          >
+            Forgot password?
+          </button>
+        </AuthForm>
+      </WithGoogleSignIn>
+    </>
   );
 }
