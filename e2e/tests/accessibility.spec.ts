@@ -155,10 +155,10 @@ test('a patient: the calendar, the open booking modal and its errors', async ({
   await expect(
     page.getByRole('heading', { name: `Available Appointments on ${day.medium}` }),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Book Appointment' }).first()).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Book Appointment, Teeth Cleaning' })).toBeEnabled();
   await expectNoAxeViolations(page, '/appointment', testInfo);
 
-  await page.getByRole('button', { name: 'Book Appointment' }).first().click();
+  await page.getByRole('button', { name: 'Book Appointment, Teeth Cleaning' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page, 'booking modal', testInfo);
