@@ -27,6 +27,7 @@ test('sign up, verify the email from the mail, log out, and log in back where th
   const mail = await mailbox.waitFor(patient.email, /verify/i);
   await page.goto(mailbox.linkIn(mail));
   await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByText('Your email address is verified.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend verification email' })).toHaveCount(0);
 
   await logOut(page);
@@ -158,6 +159,12 @@ test('a patient opening an admin page ends signed out on the login page', async 
   await page.goto('/dashboard/users');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('link', { name: 'Login', exact: true }).first()).toBeVisible();
+  // The login page says why.
+  await expect(
+    page.getByText(
+      "That page is for the clinic's staff. Sign in with an admin account to open it.",
+    ),
+  ).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   const session = await page.request.get('/api/auth/get-session');
   expect(await session.json()).toBeNull();

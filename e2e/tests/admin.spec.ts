@@ -1,6 +1,7 @@
 import { messages } from '@doctors-portal/contract';
 import sharp from 'sharp';
 import { adminCli } from '../fixtures/admin.js';
+import { expectNoAxeViolations } from '../fixtures/axe.js';
 import { baseURL } from '../fixtures/portal.js';
 import { expect, newPatient, test } from '../fixtures/test.js';
 
@@ -33,6 +34,16 @@ test('an admin promotes a patient, adds a doctor with a photo, likes and deletes
   await page.getByRole('dialog').getByRole('button', { name: 'Make Admin' }).click();
   await expect(page.getByText(messages.madeAdmin)).toBeVisible();
   await expect(row.getByText('Admin', { exact: true })).toBeVisible();
+
+  // The role can be taken back, after a question; never the admin's own.
+  const own = page.getByRole('row').filter({ hasText: admin.email });
+  await expect(own.getByRole('button', { name: /^Remove Admin/ })).toHaveCount(0);
+  await row.getByRole('button', { name: `Remove Admin, ${patient.name}` }).click();
+  const question = page.getByRole('dialog');
+  await expectNoAxeViolations(page, 'users page, asking before taking the admin role back');
+  await question.getByRole('button', { name: 'Remove Admin' }).click();
+  await expect(page.getByText(`${patient.name} is no longer an admin.`)).toBeVisible();
+  await expect(row.getByRole('button', { name: `Make Admin, ${patient.name}` })).toBeVisible();
 
   await page.goto('/dashboard/add-doctor');
   const photo = await sharp({
