@@ -22,6 +22,8 @@ const WIDTHS = [375, 1280] as const;
 async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
+  // A whole page is taken from the top, so the sticky bar is where it belongs.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
