@@ -155,7 +155,9 @@ test('a patient: the calendar, the open booking modal and its errors', async ({
   await expect(
     page.getByRole('heading', { name: `Available Appointments on ${day.medium}` }),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Book Appointment, Teeth Cleaning' })).toBeEnabled();
+  await expect(
+    page.getByRole('button', { name: 'Book Appointment, Teeth Cleaning' }),
+  ).toBeEnabled();
   await expectNoAxeViolations(page, '/appointment', testInfo);
 
   await page.getByRole('button', { name: 'Book Appointment, Teeth Cleaning' }).click();

@@ -136,7 +136,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Whether each day of a month has anything free, for the booking calendar',
         description:
           '`month` is `YYYY-MM` (400 otherwise); any month from 1970 to 9999 is answered. Each ' +
-          "day is `open` (some slot free), `full` (open, every slot ahead taken), `closed` (a " +
+          'day is `open` (some slot free), `full` (open, every slot ahead taken), `closed` (a ' +
           'weekly closed day or a closure, with its label), `past` (before today in the ' +
           "clinic's time zone, or every slot started or within the minimum notice) or " +
           '`beyond-horizon` (further ahead than bookings are taken). A day is `open` exactly ' +
