@@ -1,11 +1,11 @@
 import type { Service } from '@doctors-portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { FieldError, FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { Field, SelectField } from '../../../components/form-field';
 import { QueryError } from '../../../components/query-state';
 import { type DoctorHours, hoursErrors } from './doctor-hours-fields';
-import { PHOTO_ACCEPT, PhotoPreview } from './doctor-photo';
+import { PHOTO_ACCEPT, PHOTO_UNREADABLE, PhotoPreview, photoProblem } from './doctor-photo';
 
 interface SchemaIssue {
   path: PropertyKey[];
@@ -101,18 +101,29 @@ export interface PhotoFieldProps {
   error?: string;
 }
 
-/** The photo's file input with its round preview beside it. */
+/**
+ * The photo's file input with its round preview beside it. A chosen file that is no photo is
+ * said to be so at once, in the field's error, rather than on submit or as a broken preview.
+ */
 export function PhotoField({ file, current, label, hint, registration, error }: PhotoFieldProps) {
+  const [unreadable, setUnreadable] = useState<File | null>(null);
+  const problem = file
+    ? (photoProblem(file) ?? (unreadable === file ? PHOTO_UNREADABLE : null))
+    : null;
   return (
     <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-start">
-      <PhotoPreview file={file} current={current} />
+      <PhotoPreview
+        file={problem ? undefined : file}
+        current={current}
+        onUnreadable={() => setUnreadable(file ?? null)}
+      />
       <div className="min-w-0 flex-1">
         <Field
           label={label}
           type="file"
           accept={PHOTO_ACCEPT}
           {...registration}
-          error={error}
+          error={error ?? problem ?? undefined}
           hint={hint}
         />
       </div>

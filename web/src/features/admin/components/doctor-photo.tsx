@@ -20,6 +20,10 @@ export function photoProblem(file: File | undefined): string | null {
   return null;
 }
 
+/** Said of a file whose type claims an image the browser cannot draw (a renamed document). */
+export const PHOTO_UNREADABLE =
+  'This file is not a readable image. Choose a JPEG, PNG or WebP photo.';
+
 /** A local address for previewing the chosen photo, released when it changes. */
 function usePreview(file: File | undefined) {
   const [url, setUrl] = useState<string | null>(null);
@@ -51,9 +55,12 @@ function PhotoIcon() {
 export function PhotoPreview({
   file,
   current,
+  onUnreadable,
 }: {
   file: File | undefined;
-  current?: { url: string; alt: string };
+  current?: { url: string; alt: string } | undefined;
+  /** The chosen file could not be drawn: the field says so, and no broken image shows. */
+  onUnreadable: () => void;
 }) {
   const preview = usePreview(file);
   return (
@@ -66,6 +73,7 @@ export function PhotoPreview({
           src={preview}
           alt={file ? `Preview of ${file.name}` : 'Preview'}
           className="size-full object-cover"
+          onError={onUnreadable}
         />
       ) : current ? (
         <img src={current.url} alt={current.alt} className="size-full object-cover" />
