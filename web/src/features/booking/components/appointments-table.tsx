@@ -56,7 +56,9 @@ function Payment({
             <span className="font-bold tracking-wide text-base-content">REFUNDED</span>
             <span className="text-xs text-muted">
               Refund id:{' '}
-              <span className="break-all font-mono text-base-content">{booking.refund.id}</span>
+              <span className="block break-all font-mono text-base-content">
+                {booking.refund.id}
+              </span>
             </span>
           </>
         ) : null}
@@ -75,7 +77,9 @@ function Payment({
         <span className="font-bold tracking-wide text-success">PAID</span>
         <span className="text-xs text-muted">
           Transaction id:{' '}
-          <span className="break-all font-mono text-base-content">{booking.transactionId}</span>
+          <span className="block break-all font-mono text-base-content">
+            {booking.transactionId}
+          </span>
         </span>
         <RescheduleButton booking={booking} onReschedule={onReschedule} />
         {cancelButton}

@@ -50,6 +50,10 @@ function Placeholder({ width }: { width: string }) {
 
 const unavailable = <span>Ask our front desk</span>;
 
+/** A map search of the clinic's address (Google Maps' documented search URL). */
+export const mapSearchUrl = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
 /** Opening hours, where to find us and how to call us, just below the hero. */
 export function InfoStrip() {
   const clinic = useQuery(clinicQuery);
@@ -69,7 +73,17 @@ export function InfoStrip() {
         <InfoCard icon={PinIcon} title="Visit Our Location" tone="neutral">
           {detail(
             (data) => (
-              <address className="not-italic">{data.address}</address>
+              <address className="not-italic">
+                <a
+                  href={mapSearchUrl(data.address)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="rounded underline decoration-white/50 underline-offset-4 hover:decoration-white"
+                >
+                  {data.address}
+                  <span className="sr-only"> (opens a map in a new tab)</span>
+                </a>
+              </address>
             ),
             'w-44',
           )}

@@ -45,7 +45,7 @@ export function ServicesSection() {
               </h3>
               <p className="mt-3 flex-1 leading-relaxed text-muted">{service.describe}</p>
               <Link
-                to={paths.appointment}
+                to={`${paths.appointment}?treatment=${encodeURIComponent(service.name)}`}
                 aria-describedby={`service-${service._id}-name`}
                 className="btn btn-outline btn-primary mt-6 px-6"
               >
