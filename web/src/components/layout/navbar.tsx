@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, type Location, useLocation } from 'react-router';
 import { Icon } from '../icon';
 import { BrandLink } from './brand-link';
-import { DASHBOARD_SIDEBAR_ID, setSidebarOpen, useSidebar } from './sidebar-toggle';
+import { DASHBOARD_MENU_SLOT_ID } from './dashboard-menu-slot';
 
 export interface NavbarUser {
   displayName: string;
@@ -71,30 +71,19 @@ function MenuIcon({ open }: { open: boolean }) {
   );
 }
 
-function SidebarIcon() {
-  return (
-    <Icon className="size-6">
-      <rect x="3.5" y="4.5" width="17" height="15" rx="2.5" />
-      <path d="M9.5 4.5v15" />
-    </Icon>
-  );
-}
-
 /** The sticky bar at the top of every page. */
 export function Navbar({ user, onLogout }: NavbarProps) {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const sidebar = useSidebar();
   const menuId = useId();
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const onDashboard = startsWith(location.pathname, paths.dashboard);
 
-  // Every navigation closes the mobile menu and the dashboard sidebar.
+  // Every navigation closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key marks a navigation.
   useEffect(() => {
     setMenuOpen(false);
-    setSidebarOpen(false);
   }, [location.key]);
 
   // Escape or a click outside the bar closes the open menu.
@@ -126,21 +115,6 @@ export function Navbar({ user, onLogout }: NavbarProps) {
           <BrandLink className="flex shrink-0 items-center gap-2.5 rounded-field py-1 font-display text-xl font-bold tracking-tight text-neutral" />
 
           <div className="flex items-center gap-1 lg:hidden">
-            {onDashboard ? (
-              <button
-                type="button"
-                className="btn btn-ghost btn-square"
-                aria-label={sidebar.open ? 'Close dashboard menu' : 'Open dashboard menu'}
-                aria-expanded={sidebar.open}
-                aria-controls={sidebar.present ? DASHBOARD_SIDEBAR_ID : undefined}
-                onClick={() => {
-                  setMenuOpen(false);
-                  sidebar.toggle();
-                }}
-              >
-                <SidebarIcon />
-              </button>
-            ) : null}
             <button
               ref={toggleRef}
               type="button"
@@ -148,10 +122,7 @@ export function Navbar({ user, onLogout }: NavbarProps) {
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
               aria-expanded={menuOpen}
               aria-controls={menuId}
-              onClick={() => {
-                setMenuOpen((open) => !open);
-                if (onDashboard) sidebar.setOpen(false);
-              }}
+              onClick={() => setMenuOpen((open) => !open)}
             >
               <MenuIcon open={menuOpen} />
             </button>
@@ -159,7 +130,7 @@ export function Navbar({ user, onLogout }: NavbarProps) {
 
           <div
             id={menuId}
-            className={`${menuOpen ? 'block' : 'hidden'} absolute inset-x-0 top-full -mx-px border-b border-base-300 bg-base-100 px-4 pb-5 pt-2 shadow-lift sm:px-6 lg:static lg:mx-0 lg:flex lg:items-center lg:gap-4 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
+            className={`${menuOpen ? 'block' : 'hidden'} absolute inset-x-0 top-full -mx-px max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-base-300 bg-base-100 px-4 pb-5 pt-2 shadow-lift sm:px-6 lg:static lg:mx-0 lg:max-h-none lg:overflow-visible lg:flex lg:items-center lg:gap-4 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
           >
             <ul className="flex flex-col gap-0.5 lg:flex-row lg:items-center lg:gap-1">
               {items.map((item) => (
@@ -170,6 +141,8 @@ export function Navbar({ user, onLogout }: NavbarProps) {
                 </li>
               ))}
             </ul>
+            {/* The dashboard's own links, on small screens (features/dashboard's sidebar). */}
+            {onDashboard ? <div id={DASHBOARD_MENU_SLOT_ID} className="lg:hidden" /> : null}
             <div className="mt-3 border-t border-base-300 pt-4 lg:mt-0 lg:border-0 lg:pt-0">
               {user ? (
                 <div className="flex items-center gap-3">

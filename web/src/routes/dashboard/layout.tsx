@@ -7,8 +7,8 @@ import { WelcomeBanner } from '../../features/dashboard/components/welcome-banne
 import { useAuth } from '../../lib/auth/auth-provider';
 
 /**
- * /dashboard: the sidebar beside the nested page (spec section 2). On small screens the sidebar
- * is a drawer opened from the navigation bar.
+ * /dashboard: the sidebar beside the nested page (spec section 2). On small screens its links are
+ * in the navigation bar's menu.
  */
 export default function DashboardLayout() {
   const { user } = useAuth();

@@ -1,12 +1,8 @@
 import { paths } from '@doctors-portal/contract';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { NavLink } from 'react-router';
-import {
-  DASHBOARD_SIDEBAR_ID,
-  setSidebarOpen,
-  useSidebar,
-  useSidebarPresence,
-} from '../../../components/layout/sidebar-toggle';
+import { DASHBOARD_MENU_SLOT_ID } from '../../../components/layout/dashboard-menu-slot';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useAdminStatus, useAuth } from '../../../lib/auth/auth-provider';
 import {
@@ -74,56 +70,33 @@ function Links({ items }: { items: Item[] }) {
   );
 }
 
-/** Large screens (daisyUI's lg breakpoint) always show the sidebar beside the content. */
-const WIDE = '(min-width: 64rem)';
-
 /**
- * The dashboard's sidebar: a column beside the content on large screens, and a drawer over the
- * page on small ones, opened by the navigation bar's toggle (the shared `useSidebar()` store).
- * The open drawer takes focus, closes on Escape, on a click beside it and on navigation.
+ * The dashboard's sidebar (spec section 2): a column beside the content on large screens; on
+ * small ones its links join the site's in the navigation bar's one mobile menu, rendered into
+ * the slot the bar keeps for them on dashboard pages (components/layout/dashboard-menu-slot).
  */
 export function DashboardSidebar() {
   const { user } = useAuth();
   const admin = useAdminStatus();
-  const sidebar = useSidebar();
-  useSidebarPresence();
-  const panel = useRef<HTMLElement>(null);
-  const open = sidebar.open;
+  const [menuSlot, setMenuSlot] = useState<HTMLElement | null>(null);
+  // The bar and this page mount in one commit: the slot is there once this effect runs.
+  useEffect(() => setMenuSlot(document.getElementById(DASHBOARD_MENU_SLOT_ID)), []);
 
-  useEffect(() => {
-    if (!open || window.matchMedia(WIDE).matches) return;
-    // The navigation bar's toggle opened the drawer: Escape gives focus back to it.
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.querySelector<HTMLElement>('a')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setSidebarOpen(false);
-      opener?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
-
-  // Leaving the dashboard closes the drawer, so it is not open on the next visit.
-  useEffect(() => () => setSidebarOpen(false), []);
+  const adminLinks =
+    admin.data === true ? (
+      <div className="border-t border-base-300 pt-5">
+        <p className="px-3.5 pb-2 text-xs font-semibold uppercase tracking-[0.14em] text-muted">
+          Administration
+        </p>
+        <Links items={ADMIN_ITEMS} />
+      </div>
+    ) : null;
 
   return (
-    <div
-      id={DASHBOARD_SIDEBAR_ID}
-      className={
-        open ? 'fixed inset-x-0 bottom-0 top-16 z-30 lg:static lg:z-auto' : 'hidden lg:block'
-      }
-    >
-      {/* The backdrop is a pointer convenience: Escape and the toggle close the drawer for keyboards. */}
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 bg-neutral/40 lg:hidden"
-        onClick={() => setSidebarOpen(false)}
-      />
+    <>
       <nav
-        ref={panel}
         aria-label="Dashboard"
-        className="relative flex h-full w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-base-100 p-5 shadow-lift lg:sticky lg:top-24 lg:h-auto lg:w-auto lg:max-w-none lg:overflow-visible lg:rounded-box lg:border lg:border-base-300 lg:p-4 lg:shadow-soft"
+        className="hidden flex-col gap-6 lg:sticky lg:top-24 lg:flex lg:rounded-box lg:border lg:border-base-300 lg:bg-base-100 lg:p-4 lg:shadow-soft"
       >
         {user ? (
           <div className="flex items-center gap-3 border-b border-base-300 px-1 pb-5">
@@ -135,15 +108,20 @@ export function DashboardSidebar() {
           </div>
         ) : null}
         <Links items={PATIENT_ITEMS} />
-        {admin.data === true ? (
-          <div className="border-t border-base-300 pt-5">
-            <p className="px-3.5 pb-2 text-xs font-semibold uppercase tracking-[0.14em] text-muted">
-              Administration
-            </p>
-            <Links items={ADMIN_ITEMS} />
-          </div>
-        ) : null}
+        {adminLinks}
       </nav>
-    </div>
+      {menuSlot
+        ? createPortal(
+            <nav
+              aria-label="Dashboard"
+              className="mt-3 flex flex-col gap-5 border-t border-base-300 pt-4"
+            >
+              <Links items={PATIENT_ITEMS} />
+              {adminLinks}
+            </nav>,
+            menuSlot,
+          )
+        : null}
+    </>
   );
 }

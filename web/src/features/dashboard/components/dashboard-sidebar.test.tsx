@@ -1,0 +1,44 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Navbar } from '../../../components/layout/navbar';
+import { stubApi } from '../../../test/fetch-stub';
+import { patient, signIn } from '../../../test/fixtures';
+import { renderInPortal } from '../../../test/render';
+import { DashboardSidebar } from './dashboard-sidebar';
+
+beforeEach(() => signIn(stubApi(), patient, { admin: true }));
+
+const dashboardPage = () =>
+  renderInPortal(
+    <>
+      <Navbar user={{ displayName: patient.name }} />
+      <DashboardSidebar />
+    </>,
+    { at: '/dashboard' },
+  );
+
+describe('the one mobile menu on a dashboard page', () => {
+  it('is opened by the bar’s single toggle and lists the site’s links, then the dashboard’s', async () => {
+    const { user } = dashboardPage();
+    expect(screen.getAllByRole('button', { name: /menu/i })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const toggle = screen.getByRole('button', { name: 'Close menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(within(menu as HTMLElement).getByRole('link', { name: 'Appointment' })).toBeVisible();
+    const dashboard = within(menu as HTMLElement).getByRole('navigation', { name: 'Dashboard' });
+    expect(within(dashboard).getByRole('link', { name: 'My History' })).toBeVisible();
+    expect(await within(dashboard).findByRole('link', { name: 'All Users (ADMIN)' })).toBeVisible();
+  });
+
+  it('closes on Escape, giving focus back to the toggle', async () => {
+    const { user } = dashboardPage();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+});
