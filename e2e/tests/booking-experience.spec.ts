@@ -97,6 +97,8 @@ for (const width of WIDTHS) {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(messages.bookingSet(formatMediumDate(day), slot))).toBeVisible();
+    // Toasts start below the navigation bar: Logout and the menu toggle stay in reach.
+    expect(await overlap(page, '.Toastify__toast', 'header')).toBe(false);
 
     const panel = page.getByRole('region', { name: 'Your visit is booked' });
     await expect(panel).toBeFocused();
@@ -173,4 +175,48 @@ test('every route has a document title of its own', async ({ page, browser, mail
   await expect(desk).toHaveTitle('Page not found · Doctors Portal');
   expect(new Set(titles.values()).size, [...titles].join('\n')).toBe(titles.size);
   await desk.context().close();
+});
+
+test("a service's 'get the service' opens the booking page on that treatment; the location card opens a map", async ({
+  page,
+  signUp,
+}) => {
+  await signUp();
+  await page.goto('/');
+  const map = page.getByRole('link', { name: /\(opens a map in a new tab\)$/ });
+  await expect(map).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/,
+  );
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Teeth Whitening' }) })
+    .getByRole('link', { name: 'get the service' })
+    .click();
+  await expect(page).toHaveURL(/\/appointment\?treatment=Teeth%20Whitening$/);
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Teeth Whitening', exact: true }) });
+  await expect(card.getByText('The service you chose')).toBeVisible();
+  await expect(card).toBeInViewport();
+});
+
+test('on a phone, one menu toggle opens the site’s links and the dashboard’s together', async ({
+  page,
+  signUp,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signUp();
+  await page.goto('/dashboard/history');
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: /menu/i })).toHaveCount(1);
+  await banner.getByRole('button', { name: 'Open menu' }).click();
+  await expect(banner.getByRole('link', { name: 'Appointment' })).toBeVisible();
+  const dashboard = banner.getByRole('navigation', { name: 'Dashboard' });
+  await expect(dashboard.getByRole('link', { name: 'My Review' })).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the one mobile menu on a dashboard page', testInfo);
+  await dashboard.getByRole('link', { name: 'My Review' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/review$/);
+  await expect(dashboard).toBeHidden();
 });
