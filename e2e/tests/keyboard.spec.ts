@@ -92,8 +92,8 @@ test('book and pay with the keyboard alone', async ({ page, signUp }) => {
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByText(messages.bookingSet(medium, chosen))).toBeVisible();
-  // Focus is back on the button that opened the form.
-  await expect(book).toBeFocused();
+  // Focus moves to the confirmation panel: the next step, not back to the card.
+  await expect(page.getByRole('region', { name: 'Your visit is booked' })).toBeFocused();
 
   const dashboard = page.getByRole('link', { name: 'Dashboard', exact: true }).first();
   await tabTo(page, dashboard, { back: true });
