@@ -1,4 +1,5 @@
 import { messages } from '@doctors-portal/contract';
+import { expectNoAxeViolations } from '../fixtures/axe.js';
 import { expect, logOut, newPatient, test } from '../fixtures/test.js';
 
 /**
@@ -28,6 +29,7 @@ test('sign up, verify the email from the mail, log out, and log in back where th
   await page.goto(mailbox.linkIn(mail));
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByText('Your email address is verified.')).toBeVisible();
+  await expectNoAxeViolations(page, 'the dashboard saying the address is verified');
   await expect(page.getByRole('button', { name: 'Resend verification email' })).toHaveCount(0);
 
   await logOut(page);
@@ -165,6 +167,7 @@ test('a patient opening an admin page ends signed out on the login page', async 
       "That page is for the clinic's staff. Sign in with an admin account to open it.",
     ),
   ).toBeVisible();
+  await expectNoAxeViolations(page, 'the login page saying why');
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   const session = await page.request.get('/api/auth/get-session');
   expect(await session.json()).toBeNull();

@@ -124,6 +124,7 @@ for (const width of WIDTHS) {
     await expect(confirmed).toBeVisible();
     await expect(page.getByLabel('Card number')).toHaveCount(0);
     expect(await overlap(page, '.Toastify__toast', '#payment-confirmed')).toBe(false);
+    await expectNoAxeViolations(page, `payment confirmed at ${width} px`, testInfo);
 
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
     await expect(page).toHaveTitle('My Appointments · Doctors Portal');
