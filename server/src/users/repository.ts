@@ -172,7 +172,7 @@ export async function promoteToAdmin(
 }
 
 /** The rule of `isAdmin` as a condition on the user table. */
-export function adminCondition(adminEmails: ReadonlySet<string>) {
+function adminCondition(adminEmails: ReadonlySet<string>) {
   const listed = [...adminEmails];
   return sql<boolean>`(${sql.ref('role')} = 'admin'${
     listed.length > 0
@@ -194,34 +194,30 @@ export async function countAdmins(
   return Number(row.admins);
 }
 
-/** Why a removal did not happen; the transaction was rolled back. */
-export class RemovalRefused extends Error {
+/** Why an admin's change to an account did not happen; the transaction was rolled back. */
+export class AdminChangeRefused extends Error {
   constructor(readonly reason: 'last-admin' | 'caller-not-admin') {
     super(reason);
-    this.name = 'RemovalRefused';
+    this.name = 'AdminChangeRefused';
   }
 }
 
 /**
- * Deletes an account as `caller` (an admin) asks: its sessions and sign-in methods go with it
- * (foreign keys cascade), so its access tokens stop at once; its bookings stay with the clinic,
- * their `patient_id` set to null (the patient's name and email stay on them). The removal is
- * recorded in the audit log in the same transaction.
- *
- * One transaction holds the check and the delete. On PostgreSQL it first locks every admin's
- * row, so two admins removing each other at once are served one after the other and the second
- * finds too few admins left; on SQLite, write transactions are serialised already. The answer is
- * the number of accounts deleted: 0 when the account was already gone.
+ * Runs an admin's change to the accounts (`change` answers how many it changed; 0 means there
+ * was nothing to do) in one transaction with the check that the clinic keeps an admin, the
+ * caller among them, then `record`s it. On PostgreSQL every admin's row is locked first, so that
+ * two admins acting on each other at once are served one after the other and the second finds
+ * too few admins left; on SQLite the change comes first and takes the database's write lock,
+ * which serialises the two.
  */
-export async function removeUser(
+export async function changeWithAnAdminLeft(
   db: Kysely<Database>,
   adminEmails: ReadonlySet<string>,
-  user: Pick<UserRecord, 'id' | 'name' | 'email' | 'admin'>,
-  caller: AccountActor,
   engine: Engine,
+  callerId: string,
+  change: (trx: Transaction<Database>) => Promise<number>,
+  record: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<number> {
-  const userId = user.id;
-  const callerId = caller.id;
   return db.transaction().execute(async (trx) => {
     if (engine === 'postgres') {
       await trx
@@ -232,27 +228,55 @@ export async function removeUser(
         .forUpdate()
         .execute();
     }
-    // The removal comes first, so that SQLite takes its write lock before anything is read.
-    const deleted = await trx.deleteFrom('user').where('id', '=', userId).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) return 0;
-    await deleteVerifications(trx, userId);
+    if ((await change(trx)) === 0) return 0;
     const admins = await trx
       .selectFrom('user')
       .select('id')
       .where(adminCondition(adminEmails))
       .execute();
-    if (admins.length === 0) throw new RemovalRefused('last-admin');
+    if (admins.length === 0) throw new AdminChangeRefused('last-admin');
     if (!admins.some((admin) => admin.id === callerId)) {
-      throw new RemovalRefused('caller-not-admin');
+      throw new AdminChangeRefused('caller-not-admin');
     }
-    await recordAudit(trx, {
-      actor: caller,
-      action: 'user.removed',
-      subject: userSubject(user),
-      before: { name: user.name, email: user.email, role: user.admin ? 'admin' : null },
-    });
+    await record(trx);
     return 1;
   });
+}
+
+/**
+ * Deletes an account as `caller` (an admin) asks: its sessions and sign-in methods go with it
+ * (foreign keys cascade), so its access tokens stop at once; its bookings stay with the clinic,
+ * their `patient_id` set to null (the patient's name and email stay on them). The removal is
+ * recorded in the audit log in the same transaction, which keeps an admin
+ * (`changeWithAnAdminLeft`). The answer is the number of accounts deleted: 0 when the account
+ * was already gone.
+ */
+export async function removeUser(
+  db: Kysely<Database>,
+  adminEmails: ReadonlySet<string>,
+  user: Pick<UserRecord, 'id' | 'name' | 'email' | 'admin'>,
+  caller: AccountActor,
+  engine: Engine,
+): Promise<number> {
+  return changeWithAnAdminLeft(
+    db,
+    adminEmails,
+    engine,
+    caller.id,
+    async (trx) => {
+      const deleted = await trx.deleteFrom('user').where('id', '=', user.id).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) return 0;
+      await deleteVerifications(trx, user.id);
+      return 1;
+    },
+    (trx) =>
+      recordAudit(trx, {
+        actor: caller,
+        action: 'user.removed',
+        subject: userSubject(user),
+        before: { name: user.name, email: user.email, role: user.admin ? 'admin' : null },
+      }),
+  );
 }
 
 /** Pending password-reset and similar tokens of the account (the auth library keys them by id). */

@@ -3,16 +3,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../audit/log.js';
+import type { CurrentUser } from '../auth/current-user.js';
 import { callerOf, isOwnEmail, requireAdmin, requireUser } from '../auth/guards.js';
 import { sameOriginOnly, trustedOriginsOf } from '../auth/same-origin.js';
-import { errorBody, errorResponses } from '../http/errors.js';
-import { RevocationRefused, revokeAdmin } from './admin-revocation.js';
+import { errorBody, errorResponses, HttpError } from '../http/errors.js';
+import { revokeAdmin } from './admin-revocation.js';
 import {
+  AdminChangeRefused,
   countAdmins,
   findUserByEmail,
   listUsers,
   promoteToAdmin,
-  RemovalRefused,
   removeUser,
   type UserRecord,
 } from './repository.js';
@@ -39,6 +40,14 @@ async function requireAdminToMakeAdmins(request: FastifyRequest, reply: FastifyR
   }
 }
 
+/** An admin's change refused inside its transaction: the clinic would be left without an admin. */
+function refused(err: unknown, reply: FastifyReply) {
+  if (!(err instanceof AdminChangeRefused)) throw err;
+  return err.reason === 'last-admin'
+    ? reply.code(409).send(errorBody(409, userErrors.lastAdmin))
+    : reply.code(403).send(errorBody(403, userErrors.notAdminAnyMore));
+}
+
 function toApiUser(user: UserRecord) {
   return {
     _id: user.id,
@@ -60,6 +69,20 @@ function toApiUser(user: UserRecord) {
  */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminEmails: ReadonlySet<string> = new Set(app.config.auth.adminEmails);
+
+  /**
+   * The account an admin acts on, when it is not their own: 404 for an address nobody signed up
+   * with; 409 for their own (`own` says why, or that the clinic would have no admin left).
+   */
+  async function anotherAccount(email: string, caller: CurrentUser, own: string) {
+    const user = await findUserByEmail(app.db, adminEmails, email);
+    if (!user) throw new HttpError(404, userErrors.noSuchUser(email));
+    if (user.id === caller.id) {
+      const last = (await countAdmins(app.db, adminEmails)) <= 1;
+      throw new HttpError(409, last ? userErrors.lastAdmin : own);
+    }
+    return user;
+  }
 
   // Exchanges the session cookie for a short-lived API access token ("user sync" in the spec).
   // The cookie is the credential, and browsers send it from any site: only the portal's own
@@ -195,15 +218,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const { email } = request.params;
-      const user = await findUserByEmail(app.db, adminEmails, email);
-      if (!user) return reply.code(404).send(errorBody(404, userErrors.noSuchUser(email)));
-      if (user.id === caller.id) {
-        const last = (await countAdmins(app.db, adminEmails)) <= 1;
-        return reply
-          .code(409)
-          .send(errorBody(409, last ? userErrors.lastAdmin : userErrors.revokeSelf));
-      }
+      const user = await anotherAccount(request.params.email, caller, userErrors.revokeSelf);
       // Such an admin would stay one whatever their role: the setting decides.
       if (user.admin && user.emailVerified && adminEmails.has(user.email)) {
         return reply.code(409).send(errorBody(409, userErrors.configuredAdmin(user.email)));
@@ -217,10 +232,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return { modifiedCount };
       } catch (err) {
-        if (!(err instanceof RevocationRefused)) throw err;
-        return err.reason === 'last-admin'
-          ? reply.code(409).send(errorBody(409, userErrors.lastAdmin))
-          : reply.code(403).send(errorBody(403, userErrors.notAdminAnyMore));
+        return refused(err, reply);
       }
     },
   );
@@ -247,15 +259,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const { email } = request.params;
-      const user = await findUserByEmail(app.db, adminEmails, email);
-      if (!user) return reply.code(404).send(errorBody(404, userErrors.noSuchUser(email)));
-      if (user.id === caller.id) {
-        const last = (await countAdmins(app.db, adminEmails)) <= 1;
-        return reply
-          .code(409)
-          .send(errorBody(409, last ? userErrors.lastAdmin : userErrors.removeSelf));
-      }
+      const user = await anotherAccount(request.params.email, caller, userErrors.removeSelf);
       try {
         const deletedCount = await removeUser(
           app.db,
@@ -269,10 +273,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return { deletedCount };
       } catch (err) {
-        if (!(err instanceof RemovalRefused)) throw err;
-        return err.reason === 'last-admin'
-          ? reply.code(409).send(errorBody(409, userErrors.lastAdmin))
-          : reply.code(403).send(errorBody(403, userErrors.notAdminAnyMore));
+        return refused(err, reply);
       }
     },
   );
