@@ -7,94 +7,60 @@ import { AVATAR_SIZE } from '../images/process.js';
 import type { ImageStorage } from '../images/storage.js';
 import type { Database } from './schema.js';
 
-/** How a demo doctor's portrait is drawn: background, skin, hair and scrubs colours. */
-interface Portrait {
-  background: [string, string];
-  skin: string;
-  hair: string;
-  scrubs: string;
-  /** Short hair, or longer hair falling to the shoulders. */
-  longHair: boolean;
-}
-
-interface DemoDoctor {
-  name: string;
-  email: string;
-  /** A treatment's name; the doctor performs that treatment only. */
-  specialty: string;
-  /** 0 = Sunday … 6 = Saturday. */
-  workDays: number[];
-  portrait: Portrait;
-}
-
 /**
- * The doctors a new portal shows (issue 15: the default portal shows doctors as providers).
- * Each performs one treatment, and no treatment has two of them, so every flow of the spec
- * (a booked slot leaves its treatment's card, its 'Spaces' count drops by one) behaves as with
- * one chair; Teeth Cleaning, Cavity Filling and Teeth Whitening keep no doctor, so they are
- * offered every open day as before. The others are offered on their doctor's work days.
+ * How a demo doctor's portrait is drawn: a background gradient from one colour to another, the
+ * skin, hair and scrubs colours, and short hair or longer hair falling to the shoulders.
  */
-export const demoDoctors: DemoDoctor[] = [
-  {
-    name: 'Dr. Maya Chen',
-    email: 'maya.chen@clinic.example',
-    specialty: 'Teeth Orthodontics',
-    workDays: [1, 2, 3, 4, 5],
-    portrait: {
-      background: ['#dbeafe', '#bfdbfe'],
-      skin: '#f1c8a5',
-      hair: '#1f1b1a',
-      scrubs: '#0f766e',
-      longHair: true,
-    },
-  },
-  {
-    name: 'Dr. Samuel Okafor',
-    email: 'samuel.okafor@clinic.example',
-    specialty: 'Oral Surgery',
-    workDays: [2, 3, 4, 5, 6],
-    portrait: {
-      background: ['#dcfce7', '#bbf7d0'],
-      skin: '#8d5a3b',
-      hair: '#17110e',
-      scrubs: '#1d4ed8',
-      longHair: false,
-    },
-  },
-  {
-    name: 'Dr. Lucia Romero',
-    email: 'lucia.romero@clinic.example',
-    specialty: 'Pediatric Dental',
-    workDays: [0, 3, 4, 5, 6],
-    portrait: {
-      background: ['#fce7f3', '#fbcfe8'],
-      skin: '#e0ac85',
-      hair: '#5b3a29',
-      scrubs: '#7c3aed',
-      longHair: true,
-    },
-  },
-  {
-    name: 'Dr. Daniel Novak',
-    email: 'daniel.novak@clinic.example',
-    specialty: 'Fluoride Treatment',
-    workDays: [0, 1, 2, 3, 4, 5, 6],
-    portrait: {
-      background: ['#fef3c7', '#fde68a'],
-      skin: '#f3d2b8',
-      hair: '#a16207',
-      scrubs: '#0e7490',
-      longHair: false,
-    },
-  },
+type Portrait = [
+  background: [from: string, to: string],
+  skin: string,
+  hair: string,
+  scrubs: string,
+  hairLength: 'short' | 'long',
 ];
 
+/**
+ * The doctors a new portal shows (issue 15: the default portal shows doctors as providers), one
+ * a row: the treatment each performs (its name) and the days each works (0 = Sunday … 6 =
+ * Saturday). Each performs one treatment, and no treatment has two of them, so every flow of the
+ * spec (a booked slot leaves its treatment's card, its 'Spaces' count drops by one) behaves as
+ * with one chair; Teeth Cleaning, Cavity Filling and Teeth Whitening keep no doctor, so they are
+ * offered every open day as before. The others are offered on their doctor's work days.
+ */
+const DOCTORS = [
+  { name: 'Dr. Maya Chen', specialty: 'Teeth Orthodontics', workDays: [1, 2, 3, 4, 5] },
+  { name: 'Dr. Samuel Okafor', specialty: 'Oral Surgery', workDays: [2, 3, 4, 5, 6] },
+  { name: 'Dr. Lucia Romero', specialty: 'Pediatric Dental', workDays: [0, 3, 4, 5, 6] },
+  { name: 'Dr. Daniel Novak', specialty: 'Fluoride Treatment', workDays: [0, 1, 2, 3, 4, 5, 6] },
+] as const;
+
+/** Each demo doctor's portrait, by name. */
+const PORTRAITS: Record<(typeof DOCTORS)[number]['name'], Portrait> = {
+  'Dr. Maya Chen': [['#dbeafe', '#bfdbfe'], '#f1c8a5', '#1f1b1a', '#0f766e', 'long'],
+  'Dr. Samuel Okafor': [['#dcfce7', '#bbf7d0'], '#8d5a3b', '#17110e', '#1d4ed8', 'short'],
+  'Dr. Lucia Romero': [['#fce7f3', '#fbcfe8'], '#e0ac85', '#5b3a29', '#7c3aed', 'long'],
+  'Dr. Daniel Novak': [['#fef3c7', '#fde68a'], '#f3d2b8', '#a16207', '#0e7490', 'short'],
+};
+
+/** 'Dr. Maya Chen' writes from maya.chen@clinic.example. */
+function demoEmail(name: string): string {
+  return `${name.replace(/^Dr\. /, '').replaceAll(' ', '.')}@clinic.example`.toLowerCase();
+}
+
+export const demoDoctors = DOCTORS.map(({ name, specialty, workDays }) => ({
+  name,
+  email: demoEmail(name),
+  specialty,
+  workDays: [...workDays],
+  portrait: PORTRAITS[name],
+}));
+
 /** A friendly head-and-shoulders illustration in a white coat, as SVG. */
-function portraitSvg({ background, skin, hair, scrubs, longHair }: Portrait): string {
-  const [from, to] = background;
-  const longHairBack = longHair
-    ? `<path d="M160 230 Q150 120 256 108 Q362 120 352 230 L360 350 Q256 380 152 350 Z" fill="${hair}"/>`
-    : '';
+function portraitSvg([[from, to], skin, hair, scrubs, hairLength]: Portrait): string {
+  const longHairBack =
+    hairLength === 'long'
+      ? `<path d="M160 230 Q150 120 256 108 Q362 120 352 230 L360 350 Q256 380 152 350 Z" fill="${hair}"/>`
+      : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
   <defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">
     <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>
