@@ -96,9 +96,7 @@ export async function leaveOnBooking(
 ): Promise<void> {
   await tx
     .deleteFrom('waitlist_entry')
-    .where('patient_id', '=', patientId)
-    .where('treatment_id', '=', treatmentId)
-    .where('date', '=', date)
+    .where((eb) => eb.and({ patient_id: patientId, treatment_id: treatmentId, date }))
     .execute();
 }
 
