@@ -12,6 +12,7 @@ import {
   uploadImage,
   uploadsDir,
 } from '../../test/admin-fixtures.js';
+import { clinicDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { doctorErrors } from './routes.js';
 
@@ -174,6 +175,15 @@ describe(`the clinic's doctors (${engine})`, () => {
       image: photo,
     });
     expect(fs.existsSync(path.join(dir, name))).toBe(true);
+    const { id } = await t.db
+      .selectFrom('doctor')
+      .select('id')
+      .where('email', '=', 'leaving@clinic.com')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('doctor_day_off')
+      .values({ doctor_id: id, date: clinicDay(7) })
+      .execute();
 
     const response = await deleteDoctor(t.app, admin, 'leaving@clinic.com');
 
@@ -183,6 +193,11 @@ describe(`the clinic's doctors (${engine})`, () => {
     expect((await t.app.inject(photo)).statusCode).toBe(404);
     const doctors = await listDoctors(t.app, admin);
     expect(doctors.map((doctor) => doctor.email)).not.toContain('leaving@clinic.com');
+    // Its treatments and days off went with it.
+    for (const table of ['doctor_treatment', 'doctor_day_off'] as const) {
+      const left = await t.db.selectFrom(table).select('doctor_id').where('doctor_id', '=', id);
+      expect(await left.execute(), table).toEqual([]);
+    }
   });
 
   it('keeps a photo another doctor still shows', async () => {

@@ -297,8 +297,7 @@ export async function deleteDoctor(
     const record = (await findDoctor(trx, doctor.id)) as DoctorRecord;
     const bookings = await bookingsWith(trx, doctor.id);
     if (bookings.length > 0) return { removed: false, reason: 'booked', bookings };
-    await trx.deleteFrom('doctor_treatment').where('doctor_id', '=', doctor.id).execute();
-    await trx.deleteFrom('doctor_day_off').where('doctor_id', '=', doctor.id).execute();
+    // Its treatments, days off and calendar feed go with it (foreign keys cascade).
     await trx.deleteFrom('doctor').where('id', '=', doctor.id).execute();
     await recordAudit(trx, {
       actor,

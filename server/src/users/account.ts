@@ -16,6 +16,7 @@ import {
 import { contactMessagesFrom } from '../contact/repository.js';
 import type { Booking, Database } from '../db/schema.js';
 import { paymentsOfBookings, refundsOfBookings } from '../payments/repository.js';
+import { deleteVerifications } from './repository.js';
 
 /** What a removed patient's bookings keep in place of their name and phone. */
 export const FORMER_PATIENT = { name: 'Former patient', phone: '' } as const;
@@ -201,14 +202,9 @@ export async function removeOwnAccount(
   }
   return db.transaction().execute(async (tx) => {
     const kept = await anonymisePatientBookings(tx, caller.id, FORMER_PATIENT);
-    await tx
-      .withTables<{ verification: { id: string; value: string } }>()
-      .deleteFrom('verification')
-      .where('value', '=', caller.id)
-      .execute();
-    await tx.deleteFrom('session').where('userId', '=', caller.id).execute();
-    await tx.deleteFrom('account').where('userId', '=', caller.id).execute();
+    // Its sessions and sign-in methods go with it (foreign keys cascade).
     await tx.deleteFrom('user').where('id', '=', caller.id).execute();
+    await deleteVerifications(tx, caller.id);
     await recordAudit(tx, {
       actor,
       action: 'user.removed',
