@@ -335,22 +335,14 @@ export async function listProviders(db: Kysely<Database>): Promise<Provider[]> {
   const rows = await db
     .selectFrom('doctor_treatment')
     .innerJoin('doctor', 'doctor.id', 'doctor_treatment.doctor_id')
-    .select([
-      'doctor.id as id',
-      'doctor.name as name',
-      'doctor.image_url as image',
-      'doctor.work_days as work_days',
-      'doctor_treatment.treatment_id as treatment_id',
-    ])
+    .select(['doctor.id', 'doctor.name', 'doctor.image_url as image', 'doctor.work_days'])
+    .select('doctor_treatment.treatment_id as treatmentId')
     .orderBy('doctor.name')
     .orderBy('doctor.id')
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    image: row.image,
-    workDays: parseWorkDays(row.work_days),
-    treatmentId: row.treatment_id,
+  return rows.map(({ work_days, ...provider }) => ({
+    ...provider,
+    workDays: parseWorkDays(work_days),
   }));
 }
 
