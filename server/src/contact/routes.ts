@@ -32,15 +32,8 @@ export const contactErrors = {
 // A malformed id names no message: 404 like an unknown one.
 const messageParams = z.object({ id: z.string().max(100) });
 
-function toApiMessage(row: ContactMessageRow) {
-  return {
-    _id: row.id,
-    email: row.email,
-    subject: row.subject,
-    message: row.message,
-    createdAt: row.created_at,
-    read: row.read_at !== null,
-  };
+function toApiMessage({ id, email, subject, message, created_at, read_at }: ContactMessageRow) {
+  return { _id: id, email, subject, message, createdAt: created_at, read: read_at !== null };
 }
 
 /**

@@ -72,17 +72,12 @@ export function firstLink(text: string): string | undefined {
   return /https?:\/\/[^\s<>"')\]]+/.exec(text)?.[0];
 }
 
-function nodemailerMessage(message: MailMessage) {
-  return {
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    attachments: message.attachments,
-    icalEvent: message.icalEvent,
-    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-    ...(message.messageId ? { messageId: message.messageId } : {}),
-  };
+/**
+ * The message as nodemailer takes it: a reply address or Message-ID is passed only when given,
+ * so that the transport's default reply address (the clinic's) and a new Message-ID apply.
+ */
+function nodemailerMessage({ replyTo, messageId, ...message }: MailMessage) {
+  return { ...message, ...(replyTo ? { replyTo } : {}), ...(messageId ? { messageId } : {}) };
 }
 
 function reasonOf(error: unknown): string {

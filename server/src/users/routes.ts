@@ -48,15 +48,15 @@ function refused(err: unknown, reply: FastifyReply) {
     : reply.code(403).send(errorBody(403, userErrors.notAdminAnyMore));
 }
 
-function toApiUser(user: UserRecord) {
+function toApiUser({ id, email, name, image, admin, emailVerified, createdAt }: UserRecord) {
   return {
-    _id: user.id,
-    email: user.email,
-    displayName: user.name,
-    photoURL: user.image,
-    ...(user.admin ? { Role: 'Admin' as const } : {}),
-    emailVerified: user.emailVerified,
-    createdAt: user.createdAt,
+    _id: id,
+    email,
+    displayName: name,
+    photoURL: image,
+    ...(admin ? { Role: 'Admin' as const } : {}),
+    emailVerified,
+    createdAt,
   };
 }
 
