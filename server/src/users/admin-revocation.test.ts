@@ -149,6 +149,7 @@ describe(`taking the admin role back (${engine})`, () => {
   });
 
   it('holds the last-admin rule when the two revocations race inside the database', async () => {
+    const accounts = { db: t.db, engine: t.database.engine, adminEmails };
     for (let round = 0; round < 5; round += 1) {
       const [first, second] = await Promise.all([
         signedUpAdmin(t.app, `Database Admin A${round}`),
@@ -157,8 +158,8 @@ describe(`taking the admin role back (${engine})`, () => {
       await onlyAdmins(first, second);
       try {
         const outcomes = await Promise.allSettled([
-          revokeAdmin(t.db, adminEmails, second, adminActor(first), t.database.engine),
-          revokeAdmin(t.db, adminEmails, first, adminActor(second), t.database.engine),
+          revokeAdmin(accounts, adminActor(first), second),
+          revokeAdmin(accounts, adminActor(second), first),
         ]);
         expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
         expect(await countAdmins(t.db, adminEmails)).toBe(1);

@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import { type AccountActor, recordAudit, userSubject } from '../audit/log.js';
-import type { Engine } from '../db/database.js';
-import type { Database } from '../db/schema.js';
-import { changeWithAnAdminLeft } from './repository.js';
+import { type Accounts, changeWithAnAdminLeft } from './repository.js';
 
 /**
  * Takes the admin role from `user` as `caller` (an admin) asks, and records it in the audit log
@@ -11,16 +8,12 @@ import { changeWithAnAdminLeft } from './repository.js';
  * took it meanwhile.
  */
 export async function revokeAdmin(
-  db: Kysely<Database>,
-  adminEmails: ReadonlySet<string>,
-  user: { id: string; email: string },
+  accounts: Accounts,
   caller: AccountActor,
-  engine: Engine,
+  user: { id: string; email: string },
 ): Promise<number> {
   return changeWithAnAdminLeft(
-    db,
-    adminEmails,
-    engine,
+    accounts,
     caller.id,
     async (trx) => {
       const result = await trx

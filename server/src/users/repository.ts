@@ -194,6 +194,16 @@ export async function countAdmins(
   return Number(row.admins);
 }
 
+/**
+ * The accounts an admin changes: their database and its engine, and the ADMIN_EMAILS setting
+ * (its verified addresses are admins too).
+ */
+export interface Accounts {
+  db: Kysely<Database>;
+  engine: Engine;
+  adminEmails: ReadonlySet<string>;
+}
+
 /** Why an admin's change to an account did not happen; the transaction was rolled back. */
 export class AdminChangeRefused extends Error {
   constructor(readonly reason: 'last-admin' | 'caller-not-admin') {
@@ -211,9 +221,7 @@ export class AdminChangeRefused extends Error {
  * which serialises the two.
  */
 export async function changeWithAnAdminLeft(
-  db: Kysely<Database>,
-  adminEmails: ReadonlySet<string>,
-  engine: Engine,
+  { db, engine, adminEmails }: Accounts,
   callerId: string,
   change: (trx: Transaction<Database>) => Promise<number>,
   record: (trx: Transaction<Database>) => Promise<void>,
@@ -252,16 +260,12 @@ export async function changeWithAnAdminLeft(
  * was already gone.
  */
 export async function removeUser(
-  db: Kysely<Database>,
-  adminEmails: ReadonlySet<string>,
-  user: Pick<UserRecord, 'id' | 'name' | 'email' | 'admin'>,
+  accounts: Accounts,
   caller: AccountActor,
-  engine: Engine,
+  user: Pick<UserRecord, 'id' | 'name' | 'email' | 'admin'>,
 ): Promise<number> {
   return changeWithAnAdminLeft(
-    db,
-    adminEmails,
-    engine,
+    accounts,
     caller.id,
     async (trx) => {
       const deleted = await trx.deleteFrom('user').where('id', '=', user.id).executeTakeFirst();

@@ -9,6 +9,7 @@ import { sameOriginOnly, trustedOriginsOf } from '../auth/same-origin.js';
 import { errorBody, errorResponses, HttpError } from '../http/errors.js';
 import { revokeAdmin } from './admin-revocation.js';
 import {
+  type Accounts,
   AdminChangeRefused,
   countAdmins,
   findUserByEmail,
@@ -69,6 +70,7 @@ function toApiUser({ id, email, name, image, admin, emailVerified, createdAt }: 
  */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminEmails: ReadonlySet<string> = new Set(app.config.auth.adminEmails);
+  const accounts: Accounts = { db: app.db, engine: app.database.engine, adminEmails };
 
   /**
    * The account an admin acts on, when it is not their own: 404 for an address nobody signed up
@@ -225,7 +227,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       try {
         const modifiedCount = user.admin
-          ? await revokeAdmin(app.db, adminEmails, user, adminActor(caller), app.database.engine)
+          ? await revokeAdmin(accounts, adminActor(caller), user)
           : 0;
         if (modifiedCount > 0) {
           request.log.info({ userId: user.id, by: caller.id }, 'admin role revoked');
@@ -261,13 +263,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const user = await anotherAccount(request.params.email, caller, userErrors.removeSelf);
       try {
-        const deletedCount = await removeUser(
-          app.db,
-          adminEmails,
-          user,
-          adminActor(caller),
-          app.database.engine,
-        );
+        const deletedCount = await removeUser(accounts, adminActor(caller), user);
         if (deletedCount > 0) {
           request.log.info({ userId: user.id, by: caller.id }, 'account removed by an admin');
         }

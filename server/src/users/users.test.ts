@@ -324,6 +324,7 @@ describe(`removing a user (${engine})`, () => {
 
   it('holds the last-admin rule when the two removals race inside the database', async () => {
     const adminEmails = new Set<string>();
+    const accounts = { db: t.db, engine: t.database.engine, adminEmails };
     for (let round = 0; round < 5; round += 1) {
       const [first, second] = await Promise.all([
         signedUpAdmin(t.app, `Racing Admin A${round}`),
@@ -332,21 +333,11 @@ describe(`removing a user (${engine})`, () => {
       await onlyAdmins(first, second);
       try {
         const [firstId, secondId] = await Promise.all([userIdOf(first), userIdOf(second)]);
+        const one = { ...first, id: firstId, admin: true };
+        const other = { ...second, id: secondId, admin: true };
         const outcomes = await Promise.allSettled([
-          removeUserRecord(
-            t.db,
-            adminEmails,
-            { ...second, id: secondId, admin: true },
-            adminActor({ ...first, id: firstId }),
-            t.database.engine,
-          ),
-          removeUserRecord(
-            t.db,
-            adminEmails,
-            { ...first, id: firstId, admin: true },
-            adminActor({ ...second, id: secondId }),
-            t.database.engine,
-          ),
+          removeUserRecord(accounts, adminActor(one), other),
+          removeUserRecord(accounts, adminActor(other), one),
         ]);
         expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
         expect(await countAdmins(t.db, adminEmails)).toBe(1);
