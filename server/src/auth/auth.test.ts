@@ -28,6 +28,27 @@ describe(`accounts (${engine})`, () => {
     expect(toBeAdded).toEqual([]);
   });
 
+  it.each([
+    '/send-verification-email',
+    '/sign-up/email',
+    '/sign-in/email',
+    '/update-user',
+    '/request-password-reset',
+  ])('refuses JSON that is not an object on %s with a 400 that says so', async (path) => {
+    for (const [index, payload] of ['" "', '[]', 'null', '7'].entries()) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/auth${path}?callbackURL=`,
+        // An address of its own each: two of these paths allow three requests a minute.
+        remoteAddress: `10.77.${index}.1`,
+        headers: { origin: t.app.config.publicUrl, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, `${payload}: ${response.body}`).toBe(400);
+      expect(response.json().message).toBe('The request body must be a JSON object.');
+    }
+  });
+
   describe('sign-up', () => {
     it.each([
       [{ name: '', email: 'a@mail.com', password: 'brush-twice-daily' }, messages.nameRequired],

@@ -196,6 +196,13 @@ export function createAuth({
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // JSON that is not an object (a string, a list, null) has no fields to read or set.
+        if (
+          ctx.body !== undefined &&
+          (typeof ctx.body !== 'object' || !ctx.body || Array.isArray(ctx.body))
+        ) {
+          throw new APIError('BAD_REQUEST', { message: 'The request body must be a JSON object.' });
+        }
         const body = ctx.body as Record<string, unknown> | undefined;
         switch (ctx.path) {
           case '/sign-up/email': {
