@@ -157,6 +157,8 @@ test('with no Google client configured, neither login nor sign-up offers Google'
 });
 
 test('every route has a document title of its own', async ({ page, browser, mailbox }) => {
+  // Some twenty screens, each loaded and read: over 30 s on a busy two-core machine.
+  test.setTimeout(90_000);
   const desk = await adminDesk(browser, mailbox, newPatient('titles'), 71);
   const titles = new Map<string, string>();
   // Where a signed-in visitor is not kept (login, sign-up), a signed-out page goes.
