@@ -9,7 +9,7 @@ import { AccessLog, withAccessLogSerializers } from './http/access-log.js';
 import { handleError, MAX_PARAM_LENGTH } from './http/errors.js';
 import { loggerFor } from './http/logger.js';
 import { requestPathPlugin } from './http/request-path.js';
-import { responseHeadersPlugin } from './http/response-headers.js';
+import { responseHeadersPlugin, setResponseHeaders } from './http/response-headers.js';
 import { textInputPlugin } from './http/text-input.js';
 import { timeoutOptions } from './http/timeouts.js';
 import { uploadRoutes } from './images/routes.js';
@@ -36,10 +36,10 @@ export interface AppOptions {
 /**
  * Builds the portal's HTTP app around an open database. Starting to listen is the caller's.
  *
- * Each request passes, in this order: the security headers and the address checks (onRequest),
- * the caller's access token (onRequest, auth), the NUL check (preValidation), the route's schema,
- * its guard and handler, and the answer's request id and cache policy (onSend). Nothing else
- * runs per request (docs/performance.md).
+ * Each request passes, in this order: its request id and cache policy, the security headers and
+ * the address checks (onRequest), the caller's access token (onRequest, auth), the NUL check
+ * (preValidation), the route's schema, its guard and handler. Every hook is synchronous unless
+ * it has work to wait for, and nothing else runs per request (docs/performance.md).
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -57,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // handler as the rest, with the security headers, and with a message a person can act on.
     frameworkErrors: (error, request, reply) => {
       app.applySecurityHeaders(request.raw, reply.raw);
+      setResponseHeaders(request, reply);
       return handleError(error, request, reply);
     },
   });

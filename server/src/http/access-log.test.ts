@@ -125,4 +125,36 @@ describe('addresses in the access log', () => {
     ]);
     expect(JSON.stringify(lines)).not.toContain('secret-value');
   });
+
+  it('writes no header of a request or a reply, so no credential, in any line', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({
+      logger: withAccessLogSerializers({ level: 'debug', stream }),
+      logController: new AccessLog(),
+    });
+    app.get('/api/me', async (request, reply) => {
+      reply.header('set-cookie', 'session=set-cookie-secret; HttpOnly');
+      // A route's own line about its request and reply goes through the same serializers.
+      request.log.info({ req: request, res: reply }, 'looked at');
+      return { ok: true };
+    });
+    await app.inject({
+      url: '/api/me',
+      headers: { authorization: 'Bearer bearer-secret', cookie: 'session=cookie-secret' },
+    });
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual([
+      'incoming request',
+      'looked at',
+      'request completed',
+    ]);
+    for (const secret of ['bearer-secret', 'cookie-secret', 'set-cookie-secret']) {
+      expect(lines.join('')).not.toContain(secret);
+    }
+  });
 });

@@ -77,13 +77,24 @@ export function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** Logger options with the access log's request serializer, whoever configured the rest. */
+/** A reply as the log keeps it: its status, and none of its headers (Set-Cookie among them). */
+export function serializeReply(reply: Pick<FastifyReply, 'statusCode'>) {
+  return { statusCode: reply.statusCode };
+}
+
+/**
+ * Logger options with the access log's serializers, whoever configured the rest. Neither writes
+ * a header: that is what keeps credentials out of the log.
+ */
 export function withAccessLogSerializers(
   logger: FastifyServerOptions['logger'],
 ): FastifyServerOptions['logger'] {
   if (!logger) return logger;
   const options = logger === true ? {} : logger;
-  return { ...options, serializers: { ...options.serializers, req: serializeRequest } };
+  return {
+    ...options,
+    serializers: { ...options.serializers, req: serializeRequest, res: serializeReply },
+  };
 }
 
 /**

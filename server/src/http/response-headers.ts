@@ -1,22 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * `onSend` for every answer: its request id (`x-request-id`, as in the log), and `no-store` for
- * API answers, which carry patients' data more often than not: none is kept by a browser or a
- * shared cache unless its route says it may be (the clinic's public facts do).
+ * Every answer's request id (`x-request-id`, as in the log), and `no-store` for API answers,
+ * which carry patients' data more often than not: none is kept by a browser or a shared cache
+ * unless its route says otherwise (the clinic's public facts do), by setting its own
+ * Cache-Control over this one. Set on arrival, by a synchronous hook: an `onSend` hook to do the
+ * same cost every request a promise and a pass at the end (docs/performance.md, the floor).
  */
+export function setResponseHeaders(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id);
+  const url = request.url;
+  if (url.startsWith('/api/') && !url.startsWith('/api/docs')) {
+    reply.header('cache-control', 'no-store');
+  }
+}
+
 export const responseHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (request, reply) => {
-      reply.header('x-request-id', request.id);
-      if (
-        request.url.startsWith('/api/') &&
-        !request.url.startsWith('/api/docs') &&
-        !reply.hasHeader('cache-control')
-      ) {
-        reply.header('cache-control', 'no-store');
-      }
+    app.addHook('onRequest', (request, reply, done) => {
+      setResponseHeaders(request, reply);
+      done();
     });
   },
   { name: 'response-headers' },

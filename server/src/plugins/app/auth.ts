@@ -51,15 +51,19 @@ export const authPlugin = fp(
       return session ? findSessionUser(app.db, session.session.id, adminEmails) : null;
     });
 
-    // Every API call may carry a bearer access token; a missing or dead one leaves `user` null
-    // and the route's guard decides whether that is acceptable.
-    app.addHook('onRequest', async (request) => {
-      const header = request.headers.authorization;
-      if (!header?.startsWith('Bearer ') || request.url.startsWith('/api/auth/')) return;
-      const claims = await tokens.verify(header.slice('Bearer '.length).trim());
+    const identify = async (request: FastifyRequest, token: string) => {
+      const claims = await tokens.verify(token);
       if (!claims) return;
       const user = await findSessionUser(app.db, claims.sessionId, adminEmails);
       if (user && user.id === claims.userId) request.user = user;
+    };
+    // Every API call may carry a bearer access token; a missing or dead one leaves `user` null
+    // and the route's guard decides whether that is acceptable. A request without one costs a
+    // header check and nothing to wait for.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ') || request.url.startsWith('/api/auth/')) return done();
+      identify(request, header.slice('Bearer '.length).trim()).then(() => done(), done);
     });
   },
   // After the security headers and the address checks: their hooks run first.
