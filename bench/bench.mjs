@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// `npm run bench`: the portal's API under load, beside a bare Fastify route, in one run.
+// `npm run bench`: the portal's API under load, as a share of a bare Fastify app, in one run.
 //
-//   npm run bench                                   # SQLite, 10,000 users, 100,000 bookings
-//   npm run bench -- --pg postgres://postgres@127.0.0.1:5432/postgres
-//   npm run bench -- --bookings 100000 --compare 1000 --rounds 3 --duration 5 --connections 50
-//   npm run bench -- --profile available     # one route under `node --cpu-prof`, top functions
+//   npm run bench                                   # SQLite, 10,000 users, 1,000,000 bookings
+//   npm run bench -- --pg postgres://postgres@127.0.0.1:5432/postgres   # SQLite and PostgreSQL
+//   npm run bench -- --bookings 1000000 --compare 1000 --rounds 3 --duration 5 --connections 50
+//   npm run bench -- --profile bare          # one route under `node --cpu-prof`, top functions
 //
-// For each database size (the stated one, then --compare, default 1,000 bookings, to show the
-// figures do not depend on how many bookings are stored; --compare 0 skips it):
+// For each engine (SQLite, and PostgreSQL given --pg) and each database size (the stated one,
+// then --compare, default 1,000 bookings, to show the figures do not depend on how many
+// bookings are stored; --compare 0 skips it):
 //   1. a fresh database (SQLite file in a temp folder, or a new PostgreSQL database on --pg that
 //      is dropped afterwards) is migrated by the portal's own code, then bulk-loaded directly:
 //      users, one live session each, and bookings spread over past and future days at the
@@ -20,12 +21,12 @@
 // Then, for each route (GET /api/available?date=…, GET /api/booking?patientMail=… with a bearer
 // token, POST /api/booking with every request a distinct patient and a free slot), --rounds
 // times: autocannon drives, for --duration seconds each with --connections connections after a
-// short warm-up, a bare Fastify app in a process of its own (bench/bare-server.mjs, for
-// reference), then on each size's portal its bare JSON route (GET /api/bench/bare, served with
-// BENCH_BARE_ROUTE=true: the ceiling, in the same process, behind the same hooks) and the route
-// itself; it reads each server's CPU time per request from /proc. A route's share is its
-// requests/s over the ceiling's (docs/decisions/010-bench-ceiling.md).
-// Prints the table and the ratios against the targets, and writes them to bench/results.md.
+// short warm-up, the ceiling: a bare Fastify app (no hooks, logger off) in a process of its own
+// (bench/bare-server.mjs); then on each portal its own bare JSON route (GET /api/bench/bare,
+// served with BENCH_BARE_ROUTE=true, behind every hook: the portal's per-request floor) and the
+// route itself. It reads each server's CPU time per request from /proc. A route's share is its
+// requests/s over the ceiling's in the same round (docs/decisions/027-bench-ceiling-own-process.md).
+// Prints the tables and the targets, and writes them to bench/results.md.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -47,7 +48,7 @@ function option(name, fallback) {
   return inline ? inline.slice(name.length + 3) : fallback;
 }
 const USERS = Number(option('users', 10_000));
-const BOOKINGS = Number(option('bookings', 100_000));
+const BOOKINGS = Number(option('bookings', 1_000_000));
 const COMPARE = Number(option('compare', 1_000));
 const DURATION = Number(option('duration', 5));
 const CONNECTIONS = Number(option('connections', 50));
@@ -55,11 +56,25 @@ const WARMUP = Number(option('warmup', 2));
 const PG_URL = option('pg', '');
 const LOG_LEVEL = option('log-level', '');
 const OUTPUT = path.resolve(ROOT, option('out', 'bench/results.md'));
-/** --profile available|mine|book: that route only, with the portal under `node --cpu-prof`. */
+/** --profile available|mine|book|bare: that route only, with the portal under `node --cpu-prof`. */
 const PROFILE = option('profile', '');
-const ENGINE = PG_URL ? 'postgres' : 'sqlite';
+/** SQLite always; PostgreSQL beside it given a URL (alone when profiling). */
+const ENGINES = PROFILE
+  ? [PG_URL ? 'postgres' : 'sqlite']
+  : ['sqlite', ...(PG_URL ? ['postgres'] : [])];
+const ENGINE_NAMES = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
-const TARGETS = { availableRatio: 0.8, availableP99: 10, bookingRatio: 0.3, scaleDrift: 0.1 };
+/**
+ * Issue 18's targets: each route's requests/s as a share of the bare app's, its p99 and errors
+ * (met on SQLite, PostgreSQL reported beside), the portal's CPU per request on its bare route,
+ * and each route's share at a million bookings within 10 % of its share at 1,000.
+ */
+const TARGETS = {
+  share: { available: 0.6, mine: 0.4, book: 0.3 },
+  p99: 10,
+  floorCpu: 45,
+  scaleDrift: 0.1,
+};
 
 // ── The portal's own code (from the build) ───────────────────────────────────────────────────
 ensureBuild();
@@ -90,8 +105,8 @@ const PER_DAY = Math.ceil(daySlots.length / 2);
  */
 const MEASURED_PATIENTS = 200;
 const MEASURED_HOLDS = 3;
-/** POST /api/booking books days from this far ahead: never a seeded day, whatever the size. */
-const POST_DAYS_AHEAD = 3_000;
+/** POST /api/booking books days from past the last seeded day, whatever the size. */
+const postDaysAhead = (bookings) => Math.ceil(Math.ceil(bookings / PER_DAY) * 0.25) + 30;
 
 async function insertInBatches(db, table, rows, size = 500) {
   for (let start = 0; start < rows.length; start += size) {
@@ -286,12 +301,10 @@ function startBare(port) {
  * One database size, ready to drive: seeded, its portal started, and each route's requests
  * prepared. `stop` stops the portal and removes the database.
  */
-async function setUp(bookings) {
-  say(
-    `\n${ENGINE === 'postgres' ? 'PostgreSQL' : 'SQLite'}: ${fmt(USERS)} users, ${fmt(bookings)} bookings`,
-  );
+async function setUp(engine, bookings) {
+  say(`\n${ENGINE_NAMES[engine]}: ${fmt(USERS)} users, ${fmt(bookings)} bookings`);
   const dataDir = tempDir('bench');
-  const pg = PG_URL ? await createPgDatabase(PG_URL) : null;
+  const pg = engine === 'postgres' ? await createPgDatabase(PG_URL) : null;
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const secret = randomBytes(36).toString('base64url');
@@ -354,8 +367,8 @@ async function setUp(bookings) {
     let caller = 0;
     let next = 0;
     // Every POST books a free slot for a patient who holds nothing that day: slot n of the
-    // plan (days from POST_DAYS_AHEAD on, every slot of each) for patient n.
-    const firstPostDay = addDays(today, POST_DAYS_AHEAD);
+    // plan (days from past the seeded ones on, every slot of each) for patient n.
+    const firstPostDay = addDays(today, postDaysAhead(bookings));
     const routes = {
       bare: { url: `${publicUrl}/api/bench/bare` },
       available: { url: availableUrl },
@@ -407,6 +420,7 @@ async function setUp(bookings) {
     };
     const running = portal;
     return {
+      engine,
       bookings,
       routes,
       pid: running.child.pid,
@@ -499,7 +513,7 @@ if (process.argv[2] === '--seed-child') {
 
 // ── Run ──────────────────────────────────────────────────────────────────────────────────────
 /**
- * Each route is driven in rounds: the bare app in its own process, then on each database size's
+ * Each route is driven in rounds: the bare app in its own process (the ceiling), then on each
  * portal its bare route and the route, one right after the other, so that what the shared
  * machine is doing at that moment weighs on all of them alike. The tables give the medians of
  * the rounds, and each share of the ceiling is the median of the rounds' own shares.
@@ -510,9 +524,10 @@ const ROUTE_NAMES = {
   mine: 'GET /api/booking?patientMail=… (bearer)',
   book: 'POST /api/booking (bearer)',
 };
-const routeKeys = Object.keys(ROUTE_NAMES).filter((key) => !PROFILE || PROFILE === key);
-const CEILING = 'bare route in the portal (ceiling)';
-const OWN_PROCESS = 'bare Fastify app, own process (reference)';
+const CEILING = 'bare Fastify app, own process (ceiling)';
+const FLOOR = 'bare route in the portal (its floor)';
+// --profile bare profiles the portal's bare route: its per-request floor.
+const routeKeys = PROFILE ? [PROFILE] : Object.keys(ROUTE_NAMES);
 const sizes = PROFILE || COMPARE <= 0 ? [BOOKINGS] : [BOOKINGS, COMPARE];
 
 const started = new Date();
@@ -521,29 +536,32 @@ const bareServer = startBare(barePort);
 await bareServer.ready;
 const targets = [];
 /**
- * Every measured run: the route it was measured for, the size (null for the bare app in its own
- * process), whether it drove the portal's bare route (the ceiling), its round and its row.
+ * Every measured run: its route, round and row, and what it drove: the bare app ('ceiling'),
+ * a portal's bare route ('floor') or the route itself ('route'), on which engine and size.
  */
 const runs = [];
 try {
-  for (const bookings of sizes) targets.push(await setUp(bookings));
+  for (const engine of ENGINES) {
+    for (const bookings of sizes) targets.push(await setUp(engine, bookings));
+  }
   for (const route of routeKeys) {
     for (let round = 1; round <= ROUNDS; round += 1) {
-      say(`\n${ROUTE_NAMES[route]}, round ${round} of ${ROUNDS}`);
+      say(`\n${ROUTE_NAMES[route] ?? FLOOR}, round ${round} of ${ROUNDS}`);
       if (!PROFILE) {
         const bareUrl = `http://127.0.0.1:${barePort}/bare`;
         const row = await measure('bare app, own process', { url: bareUrl }, bareServer.child.pid);
-        runs.push({ route, bookings: null, ceiling: false, round, row });
+        runs.push({ route, round, kind: 'ceiling', row });
       }
       // Every other round in the opposite order: the one driven first is not always the same.
       for (const target of round % 2 ? targets : targets.toReversed()) {
-        const label = `portal, ${fmt(target.bookings)} bookings`;
+        const { engine, bookings } = target;
+        const label = `${ENGINE_NAMES[engine]}, ${fmt(bookings)} bookings`;
         if (!PROFILE) {
           const row = await measure(`${label}, bare route`, target.routes.bare, target.pid);
-          runs.push({ route, bookings: target.bookings, ceiling: true, round, row });
+          runs.push({ route, round, kind: 'floor', engine, bookings, row });
         }
         const row = await measure(label, target.routes[route], target.pid);
-        runs.push({ route, bookings: target.bookings, ceiling: false, round, row });
+        runs.push({ route, round, kind: 'route', engine, bookings, row });
       }
     }
   }
@@ -562,20 +580,17 @@ function median(values) {
 }
 
 /**
- * The medians of a set of runs, and each run's share of the ceiling: the portal's bare route,
- * driven on the same portal right before it, in the same round.
+ * The medians of a set of runs, and each run's share of the ceiling: the bare app in its own
+ * process, driven in the same round for the same route.
  */
 function summarise(name, chosen) {
-  const bareOf = (run) =>
-    runs.find(
-      (r) =>
-        r.ceiling && r.bookings === run.bookings && r.route === run.route && r.round === run.round,
-    )?.row ?? run.row;
+  const ceilingOf = (run) =>
+    runs.find((r) => r.kind === 'ceiling' && r.route === run.route && r.round === run.round).row;
   const cpu = chosen.map((run) => run.row.cpu);
   return {
     name,
     rps: median(chosen.map((run) => run.row.rps)),
-    share: median(chosen.map((run) => run.row.rps / bareOf(run).rps)),
+    share: median(chosen.map((run) => run.row.rps / ceilingOf(run).rps)),
     p50: median(chosen.map((run) => run.row.p50)),
     p99: median(chosen.map((run) => run.row.p99)),
     cpu: cpu.includes(null) ? null : median(cpu),
@@ -583,59 +598,63 @@ function summarise(name, chosen) {
   };
 }
 
-const passes = sizes.map((bookings) => ({
-  bookings,
-  rows: [
-    summarise(
-      CEILING,
-      runs.filter((run) => run.ceiling && run.bookings === bookings),
-    ),
-    summarise(
-      OWN_PROCESS,
-      runs.filter((run) => run.bookings === null),
-    ),
-    ...routeKeys.map((route) =>
+const passes = targets.map(({ engine, bookings }) => {
+  const on = (run) => run.engine === engine && run.bookings === bookings;
+  return {
+    engine,
+    bookings,
+    rows: [
       summarise(
-        ROUTE_NAMES[route],
-        runs.filter((run) => run.bookings === bookings && run.route === route),
+        CEILING,
+        runs.filter((run) => run.kind === 'ceiling'),
       ),
-    ),
-  ],
-}));
+      summarise(
+        FLOOR,
+        runs.filter((run) => run.kind === 'floor' && on(run)),
+      ),
+      ...routeKeys.map((route) => ({
+        route,
+        ...summarise(
+          ROUTE_NAMES[route],
+          runs.filter((run) => run.kind === 'route' && run.route === route && on(run)),
+        ),
+      })),
+    ],
+  };
+});
 
+/** The targets are met on SQLite; PostgreSQL's figures are checked the same way and reported. */
 const checks = [];
-const byName = (p, prefix) => p.rows.find((row) => row.name.startsWith(prefix));
 for (const p of passes) {
-  const available = byName(p, 'GET /api/available');
-  const post = byName(p, 'POST');
-  const label = `${fmt(p.bookings)} bookings`;
-  checks.push({
-    what: `GET /api/available ≥ ${TARGETS.availableRatio} of the ceiling (${label})`,
-    value: available.share.toFixed(2),
-    ok: available.share >= TARGETS.availableRatio,
-  });
-  checks.push({
-    what: `GET /api/available p99 ≤ ${TARGETS.availableP99} ms (${label})`,
-    value: `${available.p99} ms`,
-    ok: available.p99 <= TARGETS.availableP99,
-  });
-  checks.push({
-    what: `POST /api/booking ≥ ${TARGETS.bookingRatio} of the ceiling (${label})`,
-    value: post.share.toFixed(2),
-    ok: post.share >= TARGETS.bookingRatio,
-  });
+  const label = `${ENGINE_NAMES[p.engine]}, ${fmt(p.bookings)} bookings`;
+  const check = (what, value, ok) =>
+    checks.push({ engine: p.engine, what: `${what} (${label})`, value, ok });
+  for (const row of p.rows.filter((r) => r.route)) {
+    const wanted = TARGETS.share[row.route];
+    const name = row.name.replace(/\?.*| \(bearer\)/, '');
+    check(`${name} ≥ ${wanted} of the bare app`, row.share.toFixed(2), row.share >= wanted);
+    check(`${name} p99 ≤ ${TARGETS.p99} ms`, `${row.p99} ms`, row.p99 <= TARGETS.p99);
+  }
+  const floor = p.rows.find((row) => row.name === FLOOR);
+  check(
+    `the portal's CPU per request on its bare route ≤ ${TARGETS.floorCpu} µs`,
+    floor.cpu === null ? '–' : `${Math.round(floor.cpu)} µs`,
+    floor.cpu !== null && floor.cpu <= TARGETS.floorCpu,
+  );
   const errors = p.rows.reduce((sum, row) => sum + row.errors, 0);
-  checks.push({ what: `0 errors (${label})`, value: String(errors), ok: errors === 0 });
+  check('0 errors', String(errors), errors === 0);
 }
-if (passes.length === 2) {
-  const [big, small] = passes;
-  for (const prefix of ['GET /api/available', 'GET /api/booking', 'POST']) {
+for (const engine of ENGINES) {
+  const [big, small] = passes.filter((p) => p.engine === engine);
+  if (!small) continue;
+  for (const route of routeKeys) {
     // Each route as a share of the ceiling measured in the same round, so that what the
     // machine was doing at the time cancels out.
-    const share = (p) => byName(p, prefix).share;
+    const share = (p) => p.rows.find((row) => row.route === route).share;
     const drift = Math.abs(share(big) - share(small)) / share(small);
     checks.push({
-      what: `${prefix}: ${fmt(big.bookings)} vs ${fmt(small.bookings)} bookings within ${TARGETS.scaleDrift * 100} %`,
+      engine,
+      what: `${ROUTE_NAMES[route].replace(/\?.*| \(bearer\)/, '')}: ${fmt(big.bookings)} vs ${fmt(small.bookings)} bookings within ${TARGETS.scaleDrift * 100} % (${ENGINE_NAMES[engine]})`,
       value: `${(drift * 100).toFixed(1)} %`,
       ok: drift <= TARGETS.scaleDrift,
     });
@@ -667,30 +686,30 @@ lines.push(
 lines.push('');
 lines.push(`- Machine: ${machine}`);
 lines.push(
-  `- Engine: ${ENGINE === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)'}; ${fmt(USERS)} users with a live session each`,
+  `- Engines: ${ENGINES.map((engine) => (engine === 'sqlite' ? 'SQLite (WAL)' : 'PostgreSQL')).join(' and ')}; ${fmt(USERS)} users with a live session each`,
 );
 lines.push(
   `- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a ${WARMUP} s warm-up, on loopback; the load generator shares the machine with the servers`,
 );
 lines.push(
-  `- Ceiling: the portal's own bare JSON route (GET /api/bench/bare, BENCH_BARE_ROUTE=true), in the same process behind the same hooks; a bare Fastify app in a process of its own is shown for reference`,
+  "- Ceiling: a bare Fastify app (one JSON route, no hooks, logger off) in a process of its own; the portal's own bare JSON route (GET /api/bench/bare, BENCH_BARE_ROUTE=true, behind every hook) is the second reference row: the portal's per-request floor",
 );
 lines.push(
-  `- Rounds: ${ROUNDS}; in each, a route is driven on the bare app in its own process, then on each database size's portal its bare route and the route, one right after the other; the figures are the medians of the rounds, and a share of the ceiling is the median of each round's own share`,
+  `- Rounds: ${ROUNDS}; in each, a route is driven on the bare app, then on each portal its bare route and the route, one right after the other; the figures are the medians of the rounds, and a share of the ceiling is the median of each round's own share`,
 );
 lines.push(
   `- Portal: the production build, LOG_LEVEL ${LOG_LEVEL || 'as shipped (the default)'}, log to a file`,
 );
 lines.push('');
 for (const p of passes) {
-  lines.push(`## ${fmt(p.bookings)} bookings stored`);
+  lines.push(`## ${ENGINE_NAMES[p.engine]}, ${fmt(p.bookings)} bookings stored`);
   lines.push('');
   lines.push(
     ...table(
       [
         'route',
         'requests/s',
-        'share of ceiling',
+        'share of the bare app',
         'p50 (ms)',
         'p99 (ms)',
         'server CPU (µs/req)',
@@ -700,7 +719,7 @@ for (const p of passes) {
       p.rows.map((row) => [
         row.name,
         fmt(row.rps),
-        row.name === OWN_PROCESS ? '' : row.share.toFixed(2),
+        row.share.toFixed(2),
         row.p50,
         row.p99,
         row.cpu === null ? '–' : Math.round(row.cpu),
@@ -710,20 +729,26 @@ for (const p of passes) {
   );
   lines.push('');
 }
-lines.push('## Targets');
-lines.push('');
-lines.push(
-  ...table(
-    ['target', 'measured', 'met'],
-    ['left', 'right', 'left'],
-    checks.map((check) => [check.what, check.value, check.ok ? 'yes' : 'NO']),
-  ),
-);
-lines.push('');
+for (const engine of ENGINES) {
+  lines.push(
+    engine === 'sqlite' ? '## Targets (SQLite)' : '## The same targets on PostgreSQL (reported)',
+  );
+  lines.push('');
+  lines.push(
+    ...table(
+      ['target', 'measured', 'met'],
+      ['left', 'right', 'left'],
+      checks
+        .filter((check) => check.engine === engine)
+        .map((check) => [check.what, check.value, check.ok ? 'yes' : 'NO']),
+    ),
+  );
+  lines.push('');
+}
 const report = lines.join('\n');
 fs.mkdirSync(path.dirname(OUTPUT), { recursive: true });
 fs.writeFileSync(OUTPUT, report);
 say('');
 say(report);
 say(`Written to ${path.relative(ROOT, OUTPUT)}`);
-process.exitCode = checks.every((check) => check.ok) ? 0 : 1;
+process.exitCode = checks.every((check) => check.engine !== 'sqlite' || check.ok) ? 0 : 1;
