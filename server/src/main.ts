@@ -29,8 +29,10 @@ function stop(error: unknown): never {
  */
 function closeOnSignals(app: FastifyInstance) {
   let closing = false;
-  app.addHook('onSend', async (_request, reply) => {
+  // Synchronous: it runs on every answer, and has nothing to wait for.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
