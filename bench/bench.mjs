@@ -105,8 +105,19 @@ const PER_DAY = Math.ceil(daySlots.length / 2);
  */
 const MEASURED_PATIENTS = 200;
 const MEASURED_HOLDS = 3;
+/**
+ * The days the seeded bookings cover: three quarters past and a quarter ahead, but none before
+ * 1970, the earliest date the portal's dates know (a million bookings at this density cover
+ * 119 years), and the number of days ahead they reach.
+ */
+function seededDays(bookings, today) {
+  const days = Math.ceil(bookings / PER_DAY);
+  const sinceEpoch = Math.floor(Date.parse(`${today}T00:00:00Z`) / 86_400_000);
+  const past = Math.min(Math.floor(days * 0.75), sinceEpoch - 1);
+  return { days, first: addDays(today, -past), ahead: days - past };
+}
 /** POST /api/booking books days from past the last seeded day, whatever the size. */
-const postDaysAhead = (bookings) => Math.ceil(Math.ceil(bookings / PER_DAY) * 0.25) + 30;
+const postDaysAhead = (bookings, today) => seededDays(bookings, today).ahead + 30;
 
 async function insertInBatches(db, table, rows, size = 500) {
   for (let start = 0; start < rows.length; start += size) {
@@ -162,8 +173,7 @@ async function seed(database, { users, bookings, today }) {
         userId: p.id,
       })),
     );
-    const days = Math.ceil(bookings / PER_DAY);
-    const first = addDays(today, -Math.floor(days * 0.75));
+    const { first } = seededDays(bookings, today);
     const rows = [];
     const price = Object.fromEntries(demoTreatments.map((t) => [t.id, t]));
     for (let n = 0; n < bookings; n += 1) {
@@ -368,7 +378,7 @@ async function setUp(engine, bookings) {
     let next = 0;
     // Every POST books a free slot for a patient who holds nothing that day: slot n of the
     // plan (days from past the seeded ones on, every slot of each) for patient n.
-    const firstPostDay = addDays(today, postDaysAhead(bookings));
+    const firstPostDay = addDays(today, postDaysAhead(bookings, today));
     const routes = {
       bare: { url: `${publicUrl}/api/bench/bare` },
       available: { url: availableUrl },

@@ -197,7 +197,7 @@ export interface Config {
   payments: PaymentsConfig;
   /** Where uploaded images are kept: DATA_DIR/uploads, or an S3 bucket when S3_* are set. */
   images: ImagesConfig;
-  /** Serve GET /api/bench/bare, the ceiling `npm run bench` measures the API against. */
+  /** Serve GET /api/bench/bare, on which `npm run bench` measures the portal's per-request floor. */
   benchBareRoute: boolean;
   /** How long the server waits for clients (see http/timeouts.ts). */
   timeouts: Timeouts;
