@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type IsoDate, slotUnits } from '@doctors-portal/contract';
-import { CompiledQuery as Compiled, type CompiledQuery, type KyselyPlugin, sql } from 'kysely';
+import { type CompiledQuery, type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import { insertRows, queryPlan } from '../../test/query-plans.js';
 import { demoTreatments } from '../db/demo-data.js';
 import {
   bookedSlotsOn,
@@ -88,18 +89,8 @@ describe(`the booking queries' plans (${engine})`, () => {
         }
       }
     }
-    for (let at = 0; at < bookings.length; at += 500) {
-      await t.db
-        .insertInto('booking')
-        .values(bookings.slice(at, at + 500))
-        .execute();
-    }
-    for (let at = 0; at < units.length; at += 500) {
-      await t.db
-        .insertInto('booking_unit')
-        .values(units.slice(at, at + 500))
-        .execute();
-    }
+    await insertRows(t.db, 'booking', bookings);
+    await insertRows(t.db, 'booking_unit', units);
     await sql`analyze`.execute(t.db);
   });
   afterAll(() => t.close());
@@ -119,24 +110,11 @@ describe(`the booking queries' plans (${engine})`, () => {
     return queries;
   };
 
-  /** The engine's plan of a query, one line a step. */
-  const plan = async (query: CompiledQuery) => {
-    const prefix = engine === 'sqlite' ? 'explain query plan ' : 'explain ';
-    const result = await t.db.executeQuery(
-      Compiled.raw(`${prefix}${query.sql}`, [...query.parameters]),
-    );
-    return result.rows
-      .map((row) =>
-        String((row as Record<string, unknown>).detail ?? Object.values(row as object)[0]),
-      )
-      .join('\n');
-  };
-
   /** Every query reads the booking tables (`booking`, its time units) through an index, none whole. */
   const expectIndexed = async (name: string, queries: CompiledQuery[]) => {
     expect(queries.length).toBeGreaterThan(0);
     for (const query of queries) {
-      const text = await plan(query);
+      const text = await queryPlan(t.db, query);
       // biome-ignore lint/suspicious/noConsole: the plan is what this test is about.
       console.log(`${name} (${engine}):\n  ${query.sql}\n${text}`);
       if (engine === 'sqlite') {

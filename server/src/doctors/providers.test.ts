@@ -9,12 +9,13 @@ import {
   slotUnits,
   weekdayOf,
 } from '@doctors-portal/contract';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedPatients } from '../../test/accounts.js';
 import { type Person, photoPng, signedUpAdmin, uploadImage } from '../../test/admin-fixtures.js';
 import { clinicDay, mediumDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import { insertRows, queryPlan } from '../../test/query-plans.js';
 import { bookingErrors } from '../bookings/errors.js';
 import { doctorUnitsQuery } from '../bookings/repository.js';
 import { bookingConfirmationEmail } from '../mail/templates.js';
@@ -433,18 +434,7 @@ describe(`doctors as providers (${engine})`, () => {
   });
 
   describe('the per-day read of the doctors’ units', () => {
-    const plan = async (date: IsoDate) => {
-      const compiled = doctorUnitsQuery(t.db, date).compile();
-      const prefix = engine === 'sqlite' ? 'explain query plan ' : 'explain ';
-      const result = await t.db.executeQuery(
-        CompiledQuery.raw(`${prefix}${compiled.sql}`, [...compiled.parameters]),
-      );
-      return result.rows
-        .map((row) =>
-          String((row as Record<string, unknown>).detail ?? Object.values(row as object)[0]),
-        )
-        .join('\n');
-    };
+    const plan = (date: IsoDate) => queryPlan(t.db, doctorUnitsQuery(t.db, date).compile());
 
     beforeAll(async () => {
       // Enough booked days that PostgreSQL's planner weighs the index against a sequential scan.
@@ -481,18 +471,8 @@ describe(`doctors as providers (${engine})`, () => {
           });
         }
       }
-      for (let at = 0; at < bookings.length; at += 500) {
-        await t.db
-          .insertInto('booking')
-          .values(bookings.slice(at, at + 500))
-          .execute();
-      }
-      for (let at = 0; at < units.length; at += 500) {
-        await t.db
-          .insertInto('doctor_unit')
-          .values(units.slice(at, at + 500))
-          .execute();
-      }
+      await insertRows(t.db, 'booking', bookings);
+      await insertRows(t.db, 'doctor_unit', units);
       if (engine === 'postgres') await sql`analyze doctor_unit`.execute(t.db);
     });
 

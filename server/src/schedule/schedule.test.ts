@@ -9,7 +9,7 @@ import {
   scheduleSearchSchema,
 } from '@doctors-portal/contract';
 import fc from 'fast-check';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/accounts.js';
 import { clinicDay } from '../../test/dates.js';
@@ -20,6 +20,7 @@ import {
   signedUpPatient,
   unpaidBooking,
 } from '../../test/payment-fixtures.js';
+import { insertRows, queryPlan } from '../../test/query-plans.js';
 import { newBookingRow, scheduleQuery } from '../bookings/repository.js';
 import type { Booking } from '../db/schema.js';
 
@@ -448,22 +449,8 @@ describe(`the clinic's schedule (${engine})`, () => {
   });
 
   describe('its query', () => {
-    const plan = async (
-      from: IsoDate,
-      to: IsoDate,
-      extra: { q?: string; treatmentId?: string } = {},
-    ) => {
-      const compiled = scheduleQuery(t.db, { from, to, ...extra }).compile();
-      const prefix = engine === 'sqlite' ? 'explain query plan ' : 'explain ';
-      const result = await t.db.executeQuery(
-        CompiledQuery.raw(`${prefix}${compiled.sql}`, [...compiled.parameters]),
-      );
-      return result.rows
-        .map((row) =>
-          String((row as Record<string, unknown>).detail ?? Object.values(row as object)[0]),
-        )
-        .join('\n');
-    };
+    const plan = (from: IsoDate, to: IsoDate, extra: { q?: string; treatmentId?: string } = {}) =>
+      queryPlan(t.db, scheduleQuery(t.db, { from, to, ...extra }).compile());
 
     beforeAll(async () => {
       // Enough bookings over enough days that PostgreSQL's planner weighs an index against a
@@ -488,12 +475,7 @@ describe(`the clinic's schedule (${engine})`, () => {
           status: index % 6 === 0 ? ('cancelled' as const) : ('booked' as const),
         });
       }
-      for (let at = 0; at < rows.length; at += 500) {
-        await t.db
-          .insertInto('booking')
-          .values(rows.slice(at, at + 500))
-          .execute();
-      }
+      await insertRows(t.db, 'booking', rows);
       if (engine === 'postgres') await sql`analyze booking`.execute(t.db);
     });
 
