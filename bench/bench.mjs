@@ -633,6 +633,9 @@ const passes = targets.map(({ engine, bookings }) => {
   };
 });
 
+/** A route as the targets name it: method and path, without its query or credentials. */
+const targetName = (route) => ROUTE_NAMES[route].replace(/\?.*| \(bearer\)/, '');
+
 /** The targets are met on SQLite; PostgreSQL's figures are checked the same way and reported. */
 const checks = [];
 for (const p of passes) {
@@ -641,7 +644,7 @@ for (const p of passes) {
     checks.push({ engine: p.engine, what: `${what} (${label})`, value, ok });
   for (const row of p.rows.filter((r) => r.route)) {
     const wanted = TARGETS.share[row.route];
-    const name = row.name.replace(/\?.*| \(bearer\)/, '');
+    const name = targetName(row.route);
     check(`${name} ≥ ${wanted} of the bare app`, row.share.toFixed(2), row.share >= wanted);
     check(`${name} p99 ≤ ${TARGETS.p99} ms`, `${row.p99} ms`, row.p99 <= TARGETS.p99);
   }
@@ -664,7 +667,7 @@ for (const engine of ENGINES) {
     const drift = Math.abs(share(big) - share(small)) / share(small);
     checks.push({
       engine,
-      what: `${ROUTE_NAMES[route].replace(/\?.*| \(bearer\)/, '')}: ${fmt(big.bookings)} vs ${fmt(small.bookings)} bookings within ${TARGETS.scaleDrift * 100} % (${ENGINE_NAMES[engine]})`,
+      what: `${targetName(route)}: ${fmt(big.bookings)} vs ${fmt(small.bookings)} bookings within ${TARGETS.scaleDrift * 100} % (${ENGINE_NAMES[engine]})`,
       value: `${(drift * 100).toFixed(1)} %`,
       ok: drift <= TARGETS.scaleDrift,
     });
