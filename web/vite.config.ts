@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every text asset of the build, once, at
@@ -80,15 +80,30 @@ function preloadInPage(modules: RegExp): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Two builds (`npm run build`): the browser's app into dist/, and with `--ssr src/prerender.tsx`
+ * the module the server prerenders the public pages with, into dist/.ssr/, which is never served
+ * (a dot folder). Its image addresses are the browser build's: the same files, the same hashes.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    preloadInPage(/[\\/]node_modules[\\/]react-dom[\\/]client\.js$/),
-    precompress(),
+    ...(isSsrBuild
+      ? []
+      : [preloadInPage(/[\\/]node_modules[\\/]react-dom[\\/]client\.js$/), precompress()]),
   ],
-  // Read the shared contract package from its TypeScript sources.
+  // Read the shared contract package from its TypeScript sources, in both builds.
   resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: {
+    noExternal: ['@doctors-portal/contract'],
+    resolve: { conditions: ['source', ...defaultServerConditions] },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { target: 'es2022', assetsInlineLimit: 0, manifest: true },
-});
+  build: {
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+  },
+}));

@@ -1,15 +1,40 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 
 /** Text in files beside the web build: none of it may ever reach a client. */
 const OUTSIDE = 'OUTSIDE-THE-WEB-ROOT';
 /** Text only the raw build's page has (the served page has the clinic's details added). */
-const RAW_PAGE = '<!doctype html><head><title>Portal</title></head><div id="root"></div>';
+const RAW_PAGE =
+  '<!doctype html><head><title>Portal</title><link rel="preload" as="image" href="/hero.svg" />' +
+  '<script type="module" crossorigin src="/assets/index-abc123.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react-abc123.js">' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><div id="root"></div>';
+const STYLESHEET = '.btn{color:teal}';
+
+/**
+ * A stand-in for the web build's prerender module: /about drawn with the clinic's phone, led by
+ * the head hints React writes before a screen's markup.
+ */
+const PRERENDER_MODULE = `export async function prerenderPages(clinic) {
+  return [
+    { path: '/about', title: 'About us & more', html: '<link rel="preload" as="image" href="/team.svg"/><h1>About</h1><p>Call ' + clinic.phone + '</p>' },
+  ];
+}`;
+
+/** The body of a page answer, decompressed as a browser would. */
+function pageBody(reply: { headers: Record<string, unknown>; rawPayload: Buffer }): string {
+  const encoding = reply.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(reply.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(reply.rawPayload).toString('utf8');
+  return reply.rawPayload.toString('utf8');
+}
 
 interface RawReply {
   status: number;
@@ -60,6 +85,9 @@ describe(`serving the web build (${engine})`, () => {
     fs.writeFileSync(path.join(webRoot, 'index.html.br'), 'RAW-BROTLI-PAGE');
     fs.writeFileSync(path.join(webRoot, 'index.html.gz'), 'RAW-GZIP-PAGE');
     fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.css'), STYLESHEET);
+    fs.mkdirSync(path.join(webRoot, '.ssr'));
+    fs.writeFileSync(path.join(webRoot, '.ssr', 'prerender.js'), PRERENDER_MODULE);
     fs.writeFileSync(path.join(dir, 'package.json'), `{"name":"${OUTSIDE}"}`);
     fs.writeFileSync(path.join(dir, 'secret.txt'), OUTSIDE);
     t = await buildTestApp({ webRoot });
@@ -76,16 +104,25 @@ describe(`serving the web build (${engine})`, () => {
     expect(home.body).toContain('id="clinic-data"');
     // Whether to offer Google sign-in is in it too: no Google client is configured here.
     expect(home.body).toContain('"signInWithGoogle":false');
-    for (const encoding of [undefined, 'gzip', 'br', 'br, gzip, deflate']) {
+    // Compressed once when the server starts, sent as the client accepts it.
+    for (const [accepted, encoding] of [
+      [undefined, undefined],
+      ['gzip', 'gzip'],
+      ['br', 'br'],
+      ['br, gzip, deflate', 'br'],
+      ['gzip, br;q=0', 'gzip'],
+      ['deflate', undefined],
+    ]) {
       const page = await t.app.inject({
         url: '/index.html',
-        headers: encoding ? { 'accept-encoding': encoding } : {},
+        headers: accepted ? { 'accept-encoding': accepted } : {},
       });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(page.headers['content-encoding']).toBeUndefined();
+      expect(page.headers['content-encoding'], String(accepted)).toBe(encoding);
+      expect(page.headers.vary).toBe('accept-encoding');
       expect(page.headers['cache-control']).toBe('no-cache');
-      expect(page.body).toBe(home.body);
+      expect(pageBody(page)).toBe(home.body);
     }
     const head = await t.app.inject({ method: 'HEAD', url: '/index.html' });
     expect(head.statusCode).toBe(200);
@@ -95,6 +132,65 @@ describe(`serving the web build (${engine})`, () => {
       const copy = await t.app.inject(url);
       expect(copy.statusCode).toBe(404);
       expect(copy.body).toBe(home.body);
+    }
+  });
+
+  it('sends a prerendered screen drawn in the page, with its title and the clinic data', async () => {
+    const about = await t.app.inject({ url: '/about', headers: { 'accept-encoding': 'br' } });
+    expect(about.statusCode).toBe(200);
+    const html = pageBody(about);
+    expect(html).toContain(
+      `<div id="root"><h1>About</h1><p>Call ${t.config.clinic.phone}</p></div>`,
+    );
+    expect(html).toContain('<title>About us &amp; more</title>');
+    expect(html).toContain('id="clinic-data"');
+    // The screen's own hints join the head, in place of the landing page's.
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/team.svg"\/>.*<\/head>/);
+    expect(html).not.toContain('/hero.svg');
+  });
+
+  it('paints a prerendered page first: its stylesheet inside, the app asked for after', async () => {
+    const about = await t.app.inject('/about');
+    const html = about.body;
+    expect(html).toContain(`<style>${STYLESHEET}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+    // No module is fetched before the first paint; an inline script asks for them after it.
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('src="/assets/index-abc123.js"');
+    const script = html.match(/<script type="module">(.*?)<\/script>/)?.[1] ?? '';
+    expect(script).toMatch(/^requestAnimationFrame\(/);
+    expect(script).toContain('["/assets/react-abc123.js"]');
+    expect(script).toContain('import("/assets/index-abc123.js")');
+
+    // The content security policy admits exactly these two inline texts, besides 'self'.
+    const sha256 = (text: string) =>
+      `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+    const policy = String(about.headers['content-security-policy']);
+    expect(policy).toContain(`script-src 'self' ${sha256(script)};`);
+    expect(policy).toContain(`style-src 'self' ${sha256(STYLESHEET)};`);
+
+    // Every other page keeps the build's links, and the policy admits nothing inline.
+    const shell = await t.app.inject('/dashboard');
+    expect(shell.body).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">',
+    );
+    expect(shell.body).toContain(
+      '<script type="module" crossorigin src="/assets/index-abc123.js">',
+    );
+    expect(shell.headers['content-security-policy']).not.toContain('sha256');
+  });
+
+  it('leaves every other page, and a prerendered one asked with a query, to the app', async () => {
+    const shell = (await t.app.inject('/')).body;
+    expect(shell).toContain('<div id="root"></div>');
+    for (const url of ['/about?from=mail', '/dashboard', '/about/']) {
+      expect((await t.app.inject(url)).body, url).toBe(shell);
+    }
+    // The module itself is part of the build, not of the site.
+    for (const url of ['/.ssr/prerender.js', '/.ssr/']) {
+      const module = await t.app.inject(url);
+      expect(module.statusCode, url).toBe(404);
+      expect(module.body).toBe(shell);
     }
   });
 
@@ -176,5 +272,32 @@ describe(`serving the web build (${engine})`, () => {
     const page = await rawRequest(port, '/dashboard/payment/..42');
     expect(page.status).toBe(200);
     expect(page.body).toContain('id="clinic-data"');
+  });
+});
+
+describe(`a prerender module that fails (${engine})`, () => {
+  it('leaves every page to the app and says so in the log', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-spa-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), RAW_PAGE);
+    fs.mkdirSync(path.join(webRoot, '.ssr'));
+    fs.writeFileSync(
+      path.join(webRoot, '.ssr', 'prerender.js'),
+      "export async function prerenderPages() { throw new Error('no document'); }",
+    );
+    const t = await buildTestApp({ webRoot });
+    try {
+      const about = await t.app.inject('/about');
+      expect(about.statusCode).toBe(200);
+      expect(about.body).toContain('<div id="root"></div>');
+      expect(t.logs).toContainEqual(
+        expect.objectContaining({
+          level: 50,
+          msg: 'The public pages could not be prerendered: the app draws them',
+        }),
+      );
+    } finally {
+      await t.close();
+      fs.rmSync(webRoot, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { type Clinic, isClientRoute } from '@doctors-portal/contract';
+import { isClientRoute } from '@doctors-portal/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { clinicDetails } from '../clinic/details.js';
 import { errorBody, handleError } from '../http/errors.js';
+import { buildPages, type Page, type Pages } from './pages.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year, sent as the Brotli or gzip copy
@@ -26,11 +26,8 @@ export const webAppPlugin = fp(
 );
 
 async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
-  const indexFile = path.join(root, 'index.html');
-  const page = fs.existsSync(indexFile)
-    ? withClinic(fs.readFileSync(indexFile, 'utf8'), clinicDetails(app.config))
-    : null;
-  if (page) {
+  const pages = await buildPages(root, clinicDetails(app.config), app.log);
+  if (pages) {
     const assets = path.join(root, 'assets') + path.sep;
     await app.register(async (files) => {
       // The file handler refuses with a 403 what it will not serve: a path it does not take as
@@ -42,6 +39,8 @@ async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
         root,
         index: false,
         preCompressed: true,
+        // The build's dot folders (Vite's manifest, the prerender module) are not the site's.
+        dotfiles: 'ignore',
         setHeaders(reply, filePath) {
           const immutable = filePath.startsWith(assets);
           reply.header(
@@ -54,20 +53,17 @@ async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
   } else {
     app.log.warn(`No web build at ${root}: run "npm run build" to serve the portal's pages`);
   }
-  const sendPage = (pathname: string, reply: FastifyReply) =>
-    reply
-      .code(isClientRoute(pathname) ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(page);
-  if (page) {
+  if (pages) {
+    const sendPage = pageSender(pages);
     // The static handler would refuse the root as a directory listing, and would send
     // /index.html as the build wrote it, without the clinic's details.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage('/', reply));
-    app.get(PAGE_PATH, { schema: { hide: true } }, (_request, reply) => sendPage('/', reply));
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
+    app.get(PAGE_PATH, { schema: { hide: true } }, (request, reply) =>
+      sendPage(request, reply, PAGE_PATH, 200),
+    );
     // Nor the compressed copies the build wrote beside it: they are no page of the app.
     for (const copy of [`${PAGE_PATH}.br`, `${PAGE_PATH}.gz`]) {
-      app.get(copy, { schema: { hide: true } }, (_request, reply) => sendPage(copy, reply));
+      app.get(copy, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, copy));
     }
   }
   app.setNotFoundHandler((request, reply) => {
@@ -78,20 +74,58 @@ async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
       !pathname.startsWith('/api/') &&
       !pathname.startsWith('/uploads/') &&
       (request.method === 'GET' || request.method === 'HEAD');
-    if (page && isPage) return sendPage(pathname, reply);
+    if (pages && isPage) return pageSender(pages)(request, reply, pathname);
     return reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${pathname}`));
   });
+}
+
+/**
+ * Answers a page request with the app's page: a prerendered screen for its bare address (what a
+ * query asks for is the app's to draw), or the shell; 404 for a path that is no client route, so
+ * the app shows its not-found screen. Each as the copy compressed the way the client accepts.
+ */
+function pageSender(pages: Pages) {
+  return (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    status = isClientRoute(pathname) ? 200 : 404,
+  ) => {
+    const page =
+      (request.url.includes('?') ? undefined : pages.screens.get(pathname)) ?? pages.shell;
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    if (page.inline) {
+      const policy = String(reply.getHeader('content-security-policy') ?? '');
+      reply.header('content-security-policy', admitting(policy, page.inline));
+    }
+    if (encoding === 'identity') return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(page[encoding]);
+  };
+}
+
+/** The content security policy with a page's own inline script and style admitted. */
+function admitting(policy: string, inline: NonNullable<Page['inline']>): string {
+  return policy
+    .replace(/(^|;)script-src ([^;]*)/, `$1script-src $2 ${inline.script}`)
+    .replace(/(^|;)style-src ([^;]*)/, `$1style-src $2 ${inline.style}`);
 }
 
 /** Where the build's page is, beside the assets. */
 const PAGE_PATH = '/index.html';
 
-/** The page with the clinic's details as JSON in a script element the app reads (never runs). */
-function withClinic(page: string, clinic: Clinic): string {
-  // `<` escaped: no value can close the script element early.
-  const json = JSON.stringify(clinic).replace(/</g, '\\u003c');
-  return page.replace(
-    '</head>',
-    `<script type="application/json" id="clinic-data">${json}</script></head>`,
-  );
+/** The best of the page's copies the client accepts: Brotli, then gzip, else as it is. */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  return accepted.has('gzip') ? 'gzip' : 'identity';
 }

@@ -7,6 +7,7 @@ import { api } from '../lib/api-client';
  * with no request. Vite's development server sends the page without them.
  */
 function clinicInPage(): Clinic | undefined {
+  if (typeof document === 'undefined') return undefined;
   const json = document.getElementById('clinic-data')?.textContent;
   if (!json) return undefined;
   try {

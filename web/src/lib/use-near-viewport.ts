@@ -10,10 +10,15 @@ export function useNearViewport<T extends Element>(
   rootMargin = '600px 0px',
 ): [boolean, RefObject<T | null>] {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(initially || typeof IntersectionObserver === 'undefined');
+  // Not `near` in the server's prerender, so that hydration starts from what the server drew.
+  const [near, setNear] = useState(initially);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {

@@ -1,5 +1,4 @@
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PageLoader } from '../components/spinner';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { LoginForm } from '../features/auth/components/login-form';
 import { oauthErrorMessage } from '../features/auth/provider-error';
@@ -14,8 +13,9 @@ export default function LoginRoute() {
   const from = (location.state as LoginState | null)?.from;
   const returnTo = from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/';
 
+  // While the session is still being read the form shows already, as the prerendered page drew
+  // it; a visitor who turns out to be signed in goes on.
   if (auth.status === 'signed-in') return <Navigate to={returnTo} replace />;
-  if (auth.status === 'loading') return <PageLoader label="Checking your sign-in…" />;
   return (
     <AuthCard
       title="Login now!"

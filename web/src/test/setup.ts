@@ -4,10 +4,13 @@ import { afterEach, vi } from 'vitest';
 import { clearAccessToken } from '../lib/auth/access-token';
 
 afterEach(() => {
-  cleanup();
-  // Every test starts signed out, with the real fetch and clock.
-  clearAccessToken();
-  localStorage.clear();
+  // Every test starts signed out, with the real fetch and clock. A test of what runs in Node
+  // (`@vitest-environment node`: the server's prerender) has no page to clear.
+  if (typeof document !== 'undefined') {
+    cleanup();
+    clearAccessToken();
+    localStorage.clear();
+  }
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();

@@ -98,7 +98,8 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="container-page py-6 text-center text-sm text-mist">
+        {/* The year of the prerendered page may be last year's on New Year's Eve: React keeps it. */}
+        <p suppressHydrationWarning className="container-page py-6 text-center text-sm text-mist">
           Copyright © {year} - All right reserved by Doctors Portal Health Organisation
         </p>
       </div>

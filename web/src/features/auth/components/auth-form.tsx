@@ -10,6 +10,7 @@ import { useSignInWithGoogle } from '../../../api/clinic';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Field } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { providerError } from '../provider-error';
 import { GoogleButton } from './google-button';
 
@@ -84,6 +85,9 @@ export function AuthForm<T extends FieldValues>({
   after?: ReactNode;
 }) {
   const { isSubmitting } = form.formState;
+  // On a prerendered page the form shows before the app runs: sent then, it would go as a plain
+  // GET, the password in the address.
+  const hydrated = useHydrated();
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {fields.map(({ name, ...input }) => (
@@ -91,7 +95,7 @@ export function AuthForm<T extends FieldValues>({
       ))}
       {children}
       <ErrorAlert>{alert}</ErrorAlert>
-      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || !hydrated}>
         {spinner && isSubmitting && (
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />
         )}

@@ -29,6 +29,7 @@ import { clinicCalendarQuery } from '../../../api/clinic-calendar';
 import { QueryState } from '../../../components/query-state';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import type { LoginState } from '../../../lib/auth/guards';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { revealOnNarrowScreen } from '../reveal-on-narrow-screen';
 import { AvailableAppointments } from './available-appointments';
@@ -129,7 +130,9 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
   const [booked, setBooked] = useState<Booking | null>(null);
   const justBooked = useRef(false);
 
-  const timeZone = clinic.data?.timeZone;
+  // Today and the browser's zone are the browser's to know, not the prerendered page's.
+  const hydrated = useHydrated();
+  const timeZone = hydrated ? clinic.data?.timeZone : undefined;
   const today = timeZone ? todayIn(timeZone) : null;
   const requested = parseIsoDate(params.get(DATE_PARAM) ?? '');
   const day = today && requested && requested >= today ? requested : today;

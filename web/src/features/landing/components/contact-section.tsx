@@ -179,7 +179,10 @@ export function ContactSection() {
             </dl>
           </div>
 
+          {/* POST: sent before the app has taken over the prerendered page, the message goes
+              nowhere rather than into an address. */}
           <form
+            method="post"
             onSubmit={(event) => void onSubmit(event)}
             aria-labelledby="contact-title"
             className="relative rounded-box bg-base-100 p-5 text-base-content shadow-lift sm:p-8"

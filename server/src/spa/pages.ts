@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Clinic } from '@doctors-portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** The app's page as sent: its text, and the compressed copies made once when it is built. */
+export interface Page {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+  /** What the content security policy must admit of the page's own inline script and style. */
+  inline?: { script: string; style: string };
+}
+
+/** The page every client route gets, and the prerendered screens' pages by path. */
+export interface Pages {
+  shell: Page;
+  screens: Map<string, Page>;
+}
+
+/** A public screen rendered by the web build's prerender module (web/src/prerender.tsx). */
+interface PrerenderedScreen {
+  path: string;
+  title: string;
+  html: string;
+}
+
+interface PrerenderModule {
+  prerenderPages(clinic: Clinic): Promise<PrerenderedScreen[]>;
+}
+
+/** Where the web build puts the prerender module: a dot folder, which is never served. */
+const PRERENDER_MODULE = path.join('.ssr', 'prerender.js');
+
+/** The element the app renders into, as the build writes it. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * The app's pages, made once from the build: the page every client route gets (`shell`), and
+ * for each public screen the web build prerenders, a page with that screen drawn inside its root
+ * element and its own title (`prerenderedPage`). All carry the clinic's details. Without a
+ * prerender module in the build, or when it fails, every route gets the shell, and the app
+ * draws each screen itself.
+ */
+export async function buildPages(
+  root: string,
+  clinic: Clinic,
+  log: FastifyBaseLogger,
+): Promise<Pages | null> {
+  const indexFile = path.join(root, 'index.html');
+  if (!fs.existsSync(indexFile)) return null;
+  const shell = withClinic(fs.readFileSync(indexFile, 'utf8'), clinic);
+  const screens = new Map<string, Page>();
+  const rendered = await prerender(root, clinic, log);
+  if (rendered.length > 0) {
+    const { html, inline } = paintFirst(shell, root);
+    for (const screen of rendered) {
+      screens.set(screen.path, { ...page(withScreen(html, screen)), inline });
+    }
+  }
+  return { shell: page(shell), screens };
+}
+
+async function prerender(
+  root: string,
+  clinic: Clinic,
+  log: FastifyBaseLogger,
+): Promise<PrerenderedScreen[]> {
+  const file = path.join(root, PRERENDER_MODULE);
+  if (!fs.existsSync(file)) return [];
+  try {
+    const module = (await import(pathToFileURL(file).href)) as PrerenderModule;
+    return await module.prerenderPages(clinic);
+  } catch (error) {
+    log.error({ err: error }, 'The public pages could not be prerendered: the app draws them');
+    return [];
+  }
+}
+
+function page(html: string): Page {
+  return { html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
+}
+
+/** The page with the clinic's details as JSON in a script element the app reads (never runs). */
+function withClinic(html: string, clinic: Clinic): string {
+  // `<` escaped: no value can close the script element early.
+  const json = JSON.stringify(clinic).replace(/</g, '\\u003c');
+  return html.replace(
+    '</head>',
+    `<script type="application/json" id="clinic-data">${json}</script></head>`,
+  );
+}
+
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
+
+/**
+ * The shell made for a page the browser can paint from its HTML alone: the stylesheet written
+ * into it, so that the first paint waits for no other request, and the app's code asked for
+ * only after that first frame, by a small inline script, so that its download neither holds up
+ * nor shares the line with what is on screen. The content security policy admits both by their
+ * hashes. The landing image's hint goes too: a screen brings its own.
+ */
+function paintFirst(shell: string, root: string): { html: string; inline?: Page['inline'] } {
+  const entry = shell.match(ENTRY);
+  const stylesheet = shell.match(STYLESHEET);
+  if (!entry?.[1] || !stylesheet?.[1]) return { html: shell };
+  const modules = [...shell.matchAll(MODULE_PRELOAD)].map(([, href]) => href);
+  const css = fs.readFileSync(path.join(root, stylesheet[1]), 'utf8');
+  const script =
+    `requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${JSON.stringify(modules)}){` +
+    `const link=document.createElement("link");link.rel="modulepreload";link.href=href;` +
+    `document.head.append(link)}import(${JSON.stringify(entry[1])})}))`;
+  const html = shell
+    .replace(entry[0], '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(IMAGE_PRELOAD, '')
+    .replace(stylesheet[0], () => `<style>${css}</style>`)
+    .replace('</head>', () => `<script type="module">${script}</script></head>`);
+  return { html, inline: { script: hashSource(script), style: hashSource(css) } };
+}
+
+/** A content security policy source admitting exactly this inline text. */
+function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/**
+ * The page with a prerendered screen in its root element and the screen's title. React writes
+ * the hints it would put in a document's head (an image the screen shows first) before the
+ * markup: they go to the head.
+ */
+function withScreen(html: string, screen: PrerenderedScreen): string {
+  const hints = screen.html.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? '';
+  const markup = screen.html.slice(hints.length);
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(screen.title)}</title>`)
+    .replace('</head>', () => `${hints}</head>`)
+    .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
