@@ -45,13 +45,31 @@ const EMPTY_ROOT = '<div id="root"></div>';
  * prerender module in the build, or when it fails, every route gets the shell, and the app
  * draws each screen itself.
  */
-export async function buildPages(
+export function buildPages(
   root: string,
   clinic: Clinic,
   log: FastifyBaseLogger,
 ): Promise<Pages | null> {
   const indexFile = path.join(root, 'index.html');
-  if (!fs.existsSync(indexFile)) return null;
+  if (!fs.existsSync(indexFile)) return Promise.resolve(null);
+  // Made once per build and clinic in a process (the tests build many apps on one build).
+  const key = `${indexFile}\n${fs.statSync(indexFile).mtimeMs}\n${JSON.stringify(clinic)}`;
+  let pages = built.get(key);
+  if (!pages) {
+    pages = makePages(root, indexFile, clinic, log);
+    built.set(key, pages);
+  }
+  return pages;
+}
+
+const built = new Map<string, Promise<Pages>>();
+
+async function makePages(
+  root: string,
+  indexFile: string,
+  clinic: Clinic,
+  log: FastifyBaseLogger,
+): Promise<Pages> {
   const shell = withClinic(fs.readFileSync(indexFile, 'utf8'), clinic);
   const screens = new Map<string, Page>();
   const rendered = await prerender(root, clinic, log);
@@ -102,7 +120,7 @@ const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
 /**
  * The shell made for a page the browser can paint from its HTML alone: the stylesheet written
  * into it, so that the first paint waits for no other request, and the app's code asked for
- * only after that first frame, by a small inline script, so that its download neither holds up
+ * only after that first paint, by a small inline script, so that its download neither holds up
  * nor shares the line with what is on screen. The content security policy admits both by their
  * hashes. The landing image's hint goes too: a screen brings its own.
  */
@@ -112,10 +130,16 @@ function paintFirst(shell: string, root: string): { html: string; inline?: Page[
   if (!entry?.[1] || !stylesheet?.[1]) return { html: shell };
   const modules = [...shell.matchAll(MODULE_PRELOAD)].map(([, href]) => href);
   const css = fs.readFileSync(path.join(root, stylesheet[1]), 'utf8');
+  // Once the browser reports the first contentful paint (or, where it reports no paints, after
+  // the first frame): the modules' requests start after it.
   const script =
-    `requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${JSON.stringify(modules)}){` +
-    `const link=document.createElement("link");link.rel="modulepreload";link.href=href;` +
-    `document.head.append(link)}import(${JSON.stringify(entry[1])})}))`;
+    `let started=false;const start=()=>{if(started)return;started=true;` +
+    `for(const href of ${JSON.stringify(modules)}){const link=document.createElement("link");` +
+    `link.rel="modulepreload";link.href=href;document.head.append(link)}` +
+    `import(${JSON.stringify(entry[1])})};` +
+    `if(PerformanceObserver.supportedEntryTypes?.includes("paint"))new PerformanceObserver(` +
+    `(list)=>{if(list.getEntriesByName("first-contentful-paint").length>0)setTimeout(start)})` +
+    `.observe({type:"paint",buffered:true});else requestAnimationFrame(()=>setTimeout(start))`;
   const html = shell
     .replace(entry[0], '')
     .replace(MODULE_PRELOAD, '')
