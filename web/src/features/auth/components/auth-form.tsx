@@ -37,6 +37,19 @@ const refusal = (error: unknown) =>
   );
 
 /**
+ * A form's resolver that is loaded on the form's first check, then kept: see resolvers.ts.
+ */
+export function resolverOnDemand<T extends FieldValues>(
+  load: () => Promise<Resolver<T>>,
+): Resolver<T> {
+  let loading: Promise<Resolver<T>> | undefined;
+  return async (values, context, options) => {
+    loading ??= load();
+    return (await loading)(values, context, options);
+  };
+}
+
+/**
  * What every auth form shares: the fields, checked by the contract's schema (`resolver`), and
  * the alert box, which shows why the identity service refused (spec: 'Developer Authority says:
  * …'). `send` runs on a valid submit; when it throws, the alert says why, and the next submit

@@ -1,9 +1,8 @@
-import { loginSchema, messages, paths } from '@doctors-portal/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginInput, messages, paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { requestPasswordReset, signInWithEmail } from '../../../lib/auth/auth-api';
-import { AuthForm, emailField, useAuthForm, WithGoogleSignIn } from './auth-form';
+import { AuthForm, emailField, resolverOnDemand, useAuthForm, WithGoogleSignIn } from './auth-form';
 import { LoginNotice } from './login-notice';
 
 const FIELDS = [
@@ -21,7 +20,9 @@ export function LoginForm({
   onSignedIn: () => Promise<void>;
 }) {
   const auth = useAuthForm(
-    zodResolver(loginSchema),
+    resolverOnDemand<LoginInput>(() =>
+      import('../resolvers').then((module) => module.loginResolver),
+    ),
     async (input) => {
       await signInWithEmail(input);
       await onSignedIn();

@@ -1,9 +1,8 @@
-import { messages, paths, signUpSchema } from '@doctors-portal/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, paths, type SignUpInput } from '@doctors-portal/contract';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { signUpWithEmail } from '../../../lib/auth/auth-api';
-import { AuthForm, emailField, useAuthForm, WithGoogleSignIn } from './auth-form';
+import { AuthForm, emailField, resolverOnDemand, useAuthForm, WithGoogleSignIn } from './auth-form';
 
 const FIELDS = [
   { name: 'name', label: 'Name', autoComplete: 'name' },
@@ -12,11 +11,16 @@ const FIELDS = [
 ] as const;
 
 export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
-  const auth = useAuthForm(zodResolver(signUpSchema), async (input) => {
-    await signUpWithEmail(input);
-    toast.success(messages.verificationSent);
-    await onSignedUp();
-  });
+  const auth = useAuthForm(
+    resolverOnDemand<SignUpInput>(() =>
+      import('../resolvers').then((module) => module.signUpResolver),
+    ),
+    async (input) => {
+      await signUpWithEmail(input);
+      toast.success(messages.verificationSent);
+      await onSignedUp();
+    },
+  );
 
   return (
     <WithGoogleSignIn
