@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Clinic } from '@doctors-portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -98,8 +98,17 @@ async function prerender(
   }
 }
 
+/**
+ * The page with its compressed copies. Brotli at quality 9, not the maximum 11: a page with its
+ * stylesheet inside compresses in 17 ms instead of 141 for 7 % more bytes (19.7 KB against
+ * 18.4), which five pages would add to every start of the server.
+ */
 function page(html: string): Page {
-  return { html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
 }
 
 /** The page with the clinic's details as JSON in a script element the app reads (never runs). */
