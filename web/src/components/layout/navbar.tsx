@@ -1,6 +1,7 @@
 import { paths } from '@doctors-portal/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, type Location, useLocation } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Icon } from '../icon';
 import { BrandLink } from './brand-link';
 import { DASHBOARD_MENU_SLOT_ID } from './dashboard-menu-slot';
@@ -79,6 +80,8 @@ export function Navbar({ user, onLogout }: NavbarProps) {
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const onDashboard = startsWith(location.pathname, paths.dashboard);
+  // On a prerendered page the bar shows before the app runs, when the toggle could do nothing.
+  const hydrated = useHydrated();
 
   // Every navigation closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key marks a navigation.
@@ -122,6 +125,7 @@ export function Navbar({ user, onLogout }: NavbarProps) {
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
               aria-expanded={menuOpen}
               aria-controls={menuId}
+              disabled={!hydrated}
               onClick={() => setMenuOpen((open) => !open)}
             >
               <MenuIcon open={menuOpen} />

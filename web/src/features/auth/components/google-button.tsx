@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { googleSignInUrl } from '../../../lib/auth/auth-api';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 /** 'continue with google': hands the browser to Google, then back to `returnTo`. */
 export function GoogleButton({
@@ -11,6 +12,8 @@ export function GoogleButton({
   onError: (message: string) => void;
 }) {
   const [redirecting, setRedirecting] = useState(false);
+  // The prerendered login and sign-up pages show it before the app runs.
+  const hydrated = useHydrated();
   const start = async () => {
     setRedirecting(true);
     onError('');
@@ -24,7 +27,12 @@ export function GoogleButton({
     }
   };
   return (
-    <button type="button" className="btn btn-outline w-full" onClick={start} disabled={redirecting}>
+    <button
+      type="button"
+      className="btn btn-outline w-full"
+      onClick={start}
+      disabled={redirecting || !hydrated}
+    >
       {redirecting ? (
         <span className="loading loading-spinner loading-sm" aria-hidden="true" />
       ) : (

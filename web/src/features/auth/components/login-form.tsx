@@ -2,6 +2,7 @@ import { type LoginInput, messages, paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { requestPasswordReset, signInWithEmail } from '../../../lib/auth/auth-api';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { AuthForm, emailField, resolverOnDemand, useAuthForm, WithGoogleSignIn } from './auth-form';
 import { LoginNotice } from './login-notice';
 
@@ -30,6 +31,8 @@ export function LoginForm({
     initialError,
   );
 
+  // The prerendered page shows the form before the app runs, when this button could do nothing.
+  const hydrated = useHydrated();
   const forgotPassword = async () => {
     const email = auth.form.getValues('email')?.trim();
     if (!email) {
@@ -63,6 +66,7 @@ export function LoginForm({
           <button
             type="button"
             className="link link-primary self-start text-sm"
+            disabled={!hydrated}
             onClick={forgotPassword}
           >
             Forgot password?
