@@ -53,8 +53,8 @@ async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
   } else {
     app.log.warn(`No web build at ${root}: run "npm run build" to serve the portal's pages`);
   }
-  if (pages) {
-    const sendPage = pageSender(pages);
+  const sendPage = pages ? pageSender(pages) : null;
+  if (sendPage) {
     // The static handler would refuse the root as a directory listing, and would send
     // /index.html as the build wrote it, without the clinic's details.
     app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
@@ -74,7 +74,7 @@ async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
       !pathname.startsWith('/api/') &&
       !pathname.startsWith('/uploads/') &&
       (request.method === 'GET' || request.method === 'HEAD');
-    if (pages && isPage) return pageSender(pages)(request, reply, pathname);
+    if (sendPage && isPage) return sendPage(request, reply, pathname);
     return reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${pathname}`));
   });
 }
@@ -99,8 +99,8 @@ function pageSender(pages: Pages) {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding');
-    if (page.inline) {
-      const policy = String(reply.getHeader('content-security-policy') ?? '');
+    const policy = reply.getHeader('content-security-policy');
+    if (page.inline && typeof policy === 'string') {
       reply.header('content-security-policy', admitting(policy, page.inline));
     }
     if (encoding === 'identity') return reply.send(page.html);
@@ -119,7 +119,7 @@ function admitting(policy: string, inline: NonNullable<Page['inline']>): string 
 const PAGE_PATH = '/index.html';
 
 /** The best of the page's copies the client accepts: Brotli, then gzip, else as it is. */
-export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+function preferredEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
   const accepted = new Set<string>();
   for (const part of (header ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
