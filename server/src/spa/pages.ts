@@ -41,7 +41,7 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /**
  * The app's pages, made once from the build: the page every client route gets (`shell`), and
  * for each public screen the web build prerenders, a page with that screen drawn inside its root
- * element and its own title (`prerenderedPage`). All carry the clinic's details. Without a
+ * element and its own title (`withScreen`), painted before the app loads (`paintFirst`). All carry the clinic's details. Without a
  * prerender module in the build, or when it fails, every route gets the shell, and the app
  * draws each screen itself.
  */

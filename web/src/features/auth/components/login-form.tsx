@@ -11,6 +11,11 @@ const FIELDS = [
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
 ] as const;
 
+/** Made once, so that the schemas it loads on the first check stay loaded across renders. */
+const resolver = resolverOnDemand<LoginInput>(() =>
+  import('../resolvers').then((module) => module.loginResolver),
+);
+
 export function LoginForm({
   returnTo,
   initialError,
@@ -21,9 +26,7 @@ export function LoginForm({
   onSignedIn: () => Promise<void>;
 }) {
   const auth = useAuthForm(
-    resolverOnDemand<LoginInput>(() =>
-      import('../resolvers').then((module) => module.loginResolver),
-    ),
+    resolver,
     async (input) => {
       await signInWithEmail(input);
       await onSignedIn();

@@ -10,17 +10,17 @@ const FIELDS = [
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
 ] as const;
 
+/** Made once, so that the schemas it loads on the first check stay loaded across renders. */
+const resolver = resolverOnDemand<SignUpInput>(() =>
+  import('../resolvers').then((module) => module.signUpResolver),
+);
+
 export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
-  const auth = useAuthForm(
-    resolverOnDemand<SignUpInput>(() =>
-      import('../resolvers').then((module) => module.signUpResolver),
-    ),
-    async (input) => {
-      await signUpWithEmail(input);
-      toast.success(messages.verificationSent);
-      await onSignedUp();
-    },
-  );
+  const auth = useAuthForm(resolver, async (input) => {
+    await signUpWithEmail(input);
+    toast.success(messages.verificationSent);
+    await onSignedUp();
+  });
 
   return (
     <WithGoogleSignIn
