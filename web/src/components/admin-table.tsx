@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Email } from './email';
-import { card, TableRegion } from './responsive-table';
+import { CardCell, card, TableRegion } from './responsive-table';
 
 /** A column's heading; a `hidden` one (the avatar, the actions) is read out but not shown. */
 export type Column = string | { hidden: string };
@@ -53,8 +53,8 @@ export function AdminRow({ id, children }: { id?: string; children: ReactNode })
 /** The row's email, labelled 'Email' on a card. */
 export function EmailCell({ address }: { address: string }) {
   return (
-    <td data-label="Email" className={`xl:min-w-40 ${card.line}`}>
+    <CardCell label="Email" className="xl:min-w-40">
       <Email address={address} />
-    </td>
+    </CardCell>
   );
 }

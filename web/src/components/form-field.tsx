@@ -129,3 +129,10 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
     );
   },
 );
+
+/** A labelled whole-number field, like Field: the digits keypad on phones, steps of 1 unless given. */
+export const NumberField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type' | 'inputMode'>>(
+  function NumberField({ step = 1, ...field }, ref) {
+    return <Field ref={ref} type="number" inputMode="numeric" step={step} {...field} />;
+  },
+);

@@ -1,8 +1,9 @@
 import { formatMediumDate, type IsoDate, parseIsoDate } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type Ref, useId, useState } from 'react';
+import { type Ref, useState } from 'react';
 import { availabilityQuery } from '../api/availability';
 import { ErrorAlert } from './error-alert';
+import { Field, SelectField } from './form-field';
 
 export interface MoveFieldsProps {
   /**
@@ -59,28 +60,21 @@ export function MoveFields({
   /** The date field, for a dialog that focuses it as it opens. */
   dateRef?: Ref<HTMLInputElement>;
 }) {
-  const dateId = useId();
   return (
     <>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={dateId} className="font-medium text-neutral">
-          New date
-        </label>
-        <input
-          ref={dateRef}
-          id={dateId}
-          name="date"
-          type="date"
-          className="input w-full"
-          min={today}
-          required
-          value={time.date ?? ''}
-          onChange={(event) => {
-            onDate(parseIsoDate(event.target.value));
-            time.onSlot('');
-          }}
-        />
-      </div>
+      <Field
+        ref={dateRef}
+        label="New date"
+        name="date"
+        type="date"
+        min={today}
+        required
+        value={time.date ?? ''}
+        onChange={(event) => {
+          onDate(parseIsoDate(event.target.value));
+          time.onSlot('');
+        }}
+      />
       <FreeTimeField {...time} />
     </>
   );
@@ -91,7 +85,6 @@ export function MoveFields({
  * while they load, why they could not be read, or that the day has none.
  */
 function FreeTimeField({ booking, date, slot, onSlot }: MoveFieldsProps) {
-  const slotId = useId();
   const availability = useQuery(availabilityQuery(date));
   if (!date) return null;
   if (availability.isPending) return <p className="text-sm text-muted">Loading free times…</p>;
@@ -110,25 +103,19 @@ function FreeTimeField({ booking, date, slot, onSlot }: MoveFieldsProps) {
     );
   }
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={slotId} className="font-medium text-neutral">
-        Time
-      </label>
-      <select
-        id={slotId}
-        name="slot"
-        className="select w-full"
-        value={slot}
-        required
-        onChange={(event) => onSlot(event.target.value)}
-      >
-        <option value="">Pick a time</option>
-        {offered.map((free) => (
-          <option key={free} value={free}>
-            {free}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label="Time"
+      name="slot"
+      value={slot}
+      required
+      onChange={(event) => onSlot(event.target.value)}
+    >
+      <option value="">Pick a time</option>
+      {offered.map((free) => (
+        <option key={free} value={free}>
+          {free}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { SessionEndedError } from '../lib/api-client';
+import { reasonOf, SessionEndedError } from '../lib/api-client';
 import { ErrorAlert } from './error-alert';
 
 export interface QueryErrorProps {
@@ -44,8 +44,11 @@ export interface QueryStateProps<T> {
   query: UseQueryResult<T>;
   /** Shown until the first answer arrives (and while an ended session is on its way to login). */
   loading: ReactNode;
-  /** The alert's text for a failed query, e.g. `The doctors could not be loaded. ${reason}`. */
-  error: (error: Error) => string;
+  /**
+   * What the query loads, as a sentence starts: 'The doctors', 'Your history'. A failure reads
+   * '<what> could not be loaded.' and the server's reason.
+   */
+  what: string;
   /** Whether the answer has nothing to show; `empty` is shown then. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
@@ -64,7 +67,7 @@ export interface QueryStateProps<T> {
 export function QueryState<T>({
   query,
   loading,
-  error,
+  what,
   isEmpty,
   empty,
   errorClassName,
@@ -77,7 +80,7 @@ export function QueryState<T>({
   if (query.isError && !(query.error instanceof SessionEndedError)) {
     return (
       <QueryError
-        message={error(query.error)}
+        message={`${what} could not be loaded. ${reasonOf(query.error, 'Please try again.')}`}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
         className={errorClassName}

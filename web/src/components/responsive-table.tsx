@@ -41,6 +41,28 @@ export const card = {
 };
 
 /**
+ * A cell that, in a row laid out as a card, reads as a line: its `label`, then its value. `wrap`
+ * for a value that may take two lines, the label staying beside the first.
+ */
+export function CardCell({
+  label,
+  wrap = false,
+  className = '',
+  children,
+}: {
+  label: string;
+  wrap?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td data-label={label} className={`${className} ${wrap ? card.lineTop : card.line}`}>
+      {children}
+    </td>
+  );
+}
+
+/**
  * The box around a table: a bordered card on large screens. Should the table ever be wider than
  * its box, it scrolls inside a region that the keyboard can reach.
  */

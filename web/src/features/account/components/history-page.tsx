@@ -9,7 +9,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
-import { reasonOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { historyQuery } from '../api/get-history';
 
@@ -73,9 +72,7 @@ export function HistoryPage() {
       <QueryState
         query={history}
         loading={<TableLoading label="Loading your history" />}
-        error={(error) =>
-          `Your history could not be loaded. ${reasonOf(error, 'Please try again.')}`
-        }
+        what="Your history"
         isEmpty={(entries) => entries.length === 0}
         empty={
           <EmptyState

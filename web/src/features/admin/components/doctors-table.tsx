@@ -1,7 +1,7 @@
 import { type Doctor, WEEKDAY_NAMES } from '@doctors-portal/contract';
 import type { ReactNode } from 'react';
 import { AdminRow, AdminTable, type Column, EmailCell } from '../../../components/admin-table';
-import { card } from '../../../components/responsive-table';
+import { CardCell, card } from '../../../components/responsive-table';
 import { ButtonSpinner } from '../../../components/spinner';
 import { UserAvatar } from '../../../components/user-avatar';
 import { CalendarIcon, PencilIcon, ThumbDownIcon, ThumbUpIcon, TrashIcon } from './icons';
@@ -89,9 +89,9 @@ export function DoctorsTable({
               <span className="block break-words">{doctor.name}</span>
             </th>
             <EmailCell address={doctor.email} />
-            <td
-              data-label="Specialty"
-              className={`${card.line} max-lg:border-b max-lg:border-base-300 max-lg:pb-3`}
+            <CardCell
+              label="Specialty"
+              className="max-lg:border-b max-lg:border-base-300 max-lg:pb-3"
             >
               <span className="flex flex-col gap-0.5 max-lg:items-end">
                 <span>{doctor.specialty}</span>
@@ -102,7 +102,7 @@ export function DoctorsTable({
                 ) : null}
                 <span className="text-xs text-muted">{hoursOf(doctor)}</span>
               </span>
-            </td>
+            </CardCell>
             <FeedbackCell
               label="Like"
               doctor={doctor}

@@ -173,7 +173,7 @@ export function ManageDoctorsPage() {
       <QueryState
         query={doctors}
         loading={<TableLoading label="Loading the doctors…" />}
-        error={(error) => `The doctors could not be loaded. ${error.message}`}
+        what="The doctors"
         isEmpty={(list) => list.length === 0}
         empty={
           <EmptyState

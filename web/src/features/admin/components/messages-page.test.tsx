@@ -107,4 +107,25 @@ describe('the Messages screen', () => {
     await user.click(await screen.findByRole('button', { name: /^Mark as read/ }));
     expect(await screen.findByText('No such message.')).toBeVisible();
   });
+
+  it('pages above and below a long list, and takes a page past the end to the last one', async () => {
+    const many = Array.from({ length: 50 }, (_, index) => message({ _id: `m-${index}` }));
+    const pages: Record<string, ContactMessage[]> = { '0': many, '50': many.slice(0, 10) };
+    api.on('GET /api/contact-messages', (call) =>
+      list(pages[call.url.searchParams.get('offset') ?? ''] ?? [], 60, 60),
+    );
+    const { user } = showMessages('/dashboard/messages?page=4');
+
+    // Page 4 of 2 holds nothing: the list goes to its last page.
+    expect(await screen.findAllByText('Showing 51–60 of 60')).toHaveLength(2);
+    expect(api.callsTo('GET /api/contact-messages').at(-1)?.url.searchParams.get('offset')).toBe(
+      '50',
+    );
+
+    const below = screen.getByRole('navigation', { name: 'Messages pages, below the list' });
+    await user.click(within(below).getByRole('button', { name: /Previous/ }));
+    expect(await screen.findAllByText('Showing 1–50 of 60')).toHaveLength(2);
+    const above = screen.getByRole('navigation', { name: 'Messages pages' });
+    expect(within(above).getByRole('button', { name: /Previous/ })).toHaveFocus();
+  });
 });

@@ -12,15 +12,9 @@ import { ButtonSpinner } from '../../../components/spinner';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { messagesQuery } from '../api/get-contact-messages';
 import { useMarkMessage } from '../api/mark-contact-message';
-import { Pagination } from './pagination';
+import { pageFrom, usePaging } from './pagination';
 
 const loadingMessages = <TableLoading label="Loading messages…" />;
-
-/** The page in the address is 1-based ('?page=2'); anything else means the first page. */
-function pageFrom(search: URLSearchParams): number {
-  const page = Number(search.get('page'));
-  return Number.isInteger(page) && page > 1 ? page - 1 : 0;
-}
 
 /** What a message is called in a button's label and a toast: its subject, or who sent it. */
 export const messageName = (message: ContactMessage) =>
@@ -121,6 +115,16 @@ export function MessagesPage() {
     );
   };
 
+  const { pastTheEnd, topPages, pages } = usePaging({
+    page,
+    pageSize: CONTACT_MESSAGES_PAGE_SIZE,
+    label: 'Messages',
+    total: messages.data?.total,
+    settled: !messages.isPlaceholderData,
+    goTo: (next) => show({ page: next }),
+    heading: heading.ref,
+  });
+
   const toggle = async (message: ContactMessage) => {
     try {
       await mark.mutateAsync({ id: message._id, read: !message.read });
@@ -132,6 +136,16 @@ export function MessagesPage() {
   };
 
   const unread = messages.data?.unread;
+  // A page past the end is on its way to the last one.
+  const noMessages = pastTheEnd ? (
+    loadingMessages
+  ) : (
+    <EmptyState title={unreadOnly ? 'No unread messages' : 'No messages yet'}>
+      {unreadOnly
+        ? 'Every message has been read.'
+        : 'Messages visitors send through the Contact Us form will be listed here.'}
+    </EmptyState>
+  );
   return (
     <div className="flex flex-col gap-5">
       <PageHeading
@@ -170,18 +184,15 @@ export function MessagesPage() {
       <QueryState
         query={messages}
         loading={loadingMessages}
-        error={(error) => `The messages could not be loaded. ${error.message}`}
+        what="The messages"
         isEmpty={(data) => data.messages.length === 0}
-        empty={
-          <EmptyState title={unreadOnly ? 'No unread messages' : 'No messages yet'}>
-            {unreadOnly
-              ? 'Every message has been read.'
-              : 'Messages visitors send through the Contact Us form will be listed here.'}
-          </EmptyState>
-        }
+        empty={noMessages}
       >
         {(data) => (
           <>
+            <div ref={topPages} className="empty:hidden">
+              {pages(data.messages.length, 'top')}
+            </div>
             <CardList labelledBy={heading.id} stale={messages.isPlaceholderData}>
               {data.messages.map((message) => (
                 <Message
@@ -193,19 +204,7 @@ export function MessagesPage() {
                 />
               ))}
             </CardList>
-            <Pagination
-              page={page}
-              pageSize={CONTACT_MESSAGES_PAGE_SIZE}
-              total={data.total}
-              shown={data.messages.length}
-              label="Messages"
-              placement="bottom"
-              onPage={(next) => {
-                show({ page: next });
-                heading.ref.current?.scrollIntoView({ block: 'start' });
-                heading.ref.current?.focus({ preventScroll: true });
-              }}
-            />
+            {pages(data.messages.length, 'bottom')}
           </>
         )}
       </QueryState>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 
 export interface PaginationProps {
   /** 0-based. */
@@ -95,4 +95,69 @@ export function Pagination({
       </div>
     </nav>
   );
+}
+
+/** The page in the address is 1-based ('?page=2'); anything else means the first page. */
+export function pageFrom(search: URLSearchParams): number {
+  const page = Number(search.get('page'));
+  return Number.isInteger(page) && page > 1 ? page - 1 : 0;
+}
+
+type Placement = PaginationProps['placement'];
+
+/**
+ * The paging of a list shown a page at a time, above and below it. `goTo` puts another page in
+ * the address. A page past the end (an old link, or the last item of the last page gone) goes to
+ * the last one; paging from below the list goes back to its top, to the same button above it.
+ */
+export function usePaging({
+  total,
+  settled,
+  goTo,
+  heading,
+  ...list
+}: Pick<PaginationProps, 'page' | 'pageSize' | 'label'> & {
+  /** The list's length, once known. */
+  total: number | undefined;
+  /** The answer shown is the page's own, not the last one kept while it loads. */
+  settled: boolean;
+  goTo: (page: number) => void;
+  /** The screen's heading, which paging from below scrolls back to. */
+  heading: RefObject<HTMLElement | null>;
+}) {
+  const topPages = useRef<HTMLDivElement>(null);
+  const lastPage = total === undefined ? 0 : Math.max(0, Math.ceil(total / list.pageSize) - 1);
+  const pastTheEnd = settled && total !== undefined && list.page > lastPage;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: goTo only wraps setSearch.
+  useEffect(() => {
+    if (pastTheEnd) goTo(lastPage);
+  }, [pastTheEnd, lastPage]);
+
+  const turnPage = (next: number, placement: Placement, button: 'previous' | 'next') => {
+    goTo(next);
+    if (placement === 'top') return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    topPages.current
+      ?.querySelector<HTMLButtonElement>(`[data-page="${button}"]`)
+      ?.focus({ preventScroll: true });
+  };
+
+  return {
+    lastPage,
+    /** The page asked for is past the last: the list is on its way to the last page. */
+    pastTheEnd,
+    /** The box of the paging above the list, whose buttons paging from below focuses. */
+    topPages,
+    /** The paging above or below a page that shows `shown` items. */
+    pages: (shown: number, placement: Placement) =>
+      total === undefined ? null : (
+        <Pagination
+          {...list}
+          total={total}
+          shown={shown}
+          placement={placement}
+          onPage={(next, button) => turnPage(next, placement, button)}
+        />
+      ),
+  };
 }

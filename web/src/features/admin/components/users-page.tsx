@@ -1,6 +1,6 @@
 import { messages, USERS_PAGE_SIZE, type User } from '@doctors-portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -9,22 +9,14 @@ import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { ApiError, reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { type UsersPage as PageOfUsers, usersPageQuery } from '../api/get-users';
+import { usersPageQuery } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 import { useRemoveUser } from '../api/remove-user';
 import { useRevokeAdmin } from '../api/revoke-admin';
-import { Pagination, type PaginationProps } from './pagination';
+import { pageFrom, usePaging } from './pagination';
 import { focusUserRow, type UserAction, UsersTable, userName } from './users-table';
 
-/** The page in the address is 1-based ('?page=2'); anything else means the first page. */
-function pageFrom(search: URLSearchParams): number {
-  const page = Number(search.get('page'));
-  return Number.isInteger(page) && page > 1 ? page - 1 : 0;
-}
-
 const loadingUsers = <TableLoading label="Loading users…" />;
-
-type Placement = PaginationProps['placement'];
 
 /** Where the focus goes once the list shows a change: the row's Remove button, or the heading. */
 interface FocusAfter {
@@ -57,38 +49,16 @@ export function UsersPage() {
         : null;
 
   const total = users.data?.total;
-  const lastPage = total === undefined ? 0 : Math.max(0, Math.ceil(total / USERS_PAGE_SIZE) - 1);
-  const topPages = useRef<HTMLDivElement>(null);
-  const goTo = (next: number) =>
-    setSearch(next > 0 ? { page: String(next + 1) } : {}, { preventScrollReset: true });
-  /** Paging from below the list goes back to its top, to the same button above the list. */
-  const turnPage = (next: number, placement: Placement, button: 'previous' | 'next') => {
-    goTo(next);
-    if (placement === 'top') return;
-    heading.ref.current?.scrollIntoView({ block: 'start' });
-    topPages.current
-      ?.querySelector<HTMLButtonElement>(`[data-page="${button}"]`)
-      ?.focus({ preventScroll: true });
-  };
-  /** The paging above or below the list of `data`. */
-  const pages = (data: PageOfUsers, placement: Placement) => (
-    <Pagination
-      page={page}
-      pageSize={USERS_PAGE_SIZE}
-      total={data.total}
-      shown={data.users.length}
-      label="Users"
-      placement={placement}
-      onPage={(next, button) => turnPage(next, placement, button)}
-    />
-  );
-
-  // A page past the end (an old link, or the last user of the last page removed): show the last.
-  const pastTheEnd = !users.isPlaceholderData && total !== undefined && page > lastPage;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: goTo only wraps setSearch.
-  useEffect(() => {
-    if (pastTheEnd) goTo(lastPage);
-  }, [pastTheEnd, lastPage]);
+  const { lastPage, pastTheEnd, topPages, pages } = usePaging({
+    page,
+    pageSize: USERS_PAGE_SIZE,
+    label: 'Users',
+    total,
+    settled: !users.isPlaceholderData,
+    goTo: (next) =>
+      setSearch(next > 0 ? { page: String(next + 1) } : {}, { preventScrollReset: true }),
+    heading: heading.ref,
+  });
 
   // Paging through is instant when the next page is already here.
   useEffect(() => {
@@ -166,6 +136,15 @@ export function UsersPage() {
     setFocusAfter({});
   };
 
+  // A page past the end is on its way to the last one.
+  const noUsers = pastTheEnd ? (
+    loadingUsers
+  ) : (
+    <EmptyState title="No users yet">
+      People who sign up for the portal will be listed here.
+    </EmptyState>
+  );
+
   return (
     <div className="flex flex-col gap-5">
       <PageHeading eyebrow="Administration" title="All Users" count={total} heading={heading} />
@@ -173,22 +152,14 @@ export function UsersPage() {
       <QueryState
         query={users}
         loading={loadingUsers}
-        error={(error) => `The users could not be loaded. ${error.message}`}
+        what="The users"
         isEmpty={(data) => data.users.length === 0}
-        empty={
-          pastTheEnd ? (
-            loadingUsers
-          ) : (
-            <EmptyState title="No users yet">
-              People who sign up for the portal will be listed here.
-            </EmptyState>
-          )
-        }
+        empty={noUsers}
       >
         {(data) => (
           <>
             <div ref={topPages} className="empty:hidden">
-              {pages(data, 'top')}
+              {pages(data.users.length, 'top')}
             </div>
             <div
               className={`transition-opacity ${users.isPlaceholderData ? 'opacity-60' : ''}`}
@@ -204,7 +175,7 @@ export function UsersPage() {
                 labelledBy={heading.id}
               />
             </div>
-            {pages(data, 'bottom')}
+            {pages(data.users.length, 'bottom')}
           </>
         )}
       </QueryState>

@@ -1,6 +1,6 @@
 import type { User } from '@doctors-portal/contract';
 import { AdminRow, AdminTable, type Column, EmailCell } from '../../../components/admin-table';
-import { card } from '../../../components/responsive-table';
+import { CardCell, card } from '../../../components/responsive-table';
 import { ButtonSpinner } from '../../../components/spinner';
 import { UserAvatar } from '../../../components/user-avatar';
 
@@ -65,7 +65,7 @@ export function UsersTable({
               </div>
             </th>
             <EmailCell address={user.email} />
-            <td data-label="Admin status" className={card.line}>
+            <CardCell label="Admin status">
               {admin ? (
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="badge badge-primary badge-sm font-semibold">Admin</span>
@@ -94,8 +94,8 @@ export function UsersTable({
                   Make Admin
                 </button>
               )}
-            </td>
-            <td data-label="User status" className={card.line}>
+            </CardCell>
+            <CardCell label="User status">
               {user.emailVerified ? (
                 <span className="badge badge-success badge-soft badge-sm whitespace-nowrap font-medium">
                   Verified
@@ -105,7 +105,7 @@ export function UsersTable({
                   Email not verified
                 </span>
               )}
-            </td>
+            </CardCell>
             <td className={`text-right ${card.actions} ${own ? 'max-lg:hidden' : ''}`}>
               {own ? null : (
                 <button

@@ -181,7 +181,7 @@ export function AuditPage() {
       <QueryState
         query={entries}
         loading={loadingEntries}
-        error={(error) => `The audit log could not be loaded. ${error.message}`}
+        what="The audit log"
         isEmpty={(data) => data.entries.length === 0}
         empty={
           <EmptyState title={filter.cursor ? 'No older entries' : 'No entries'}>

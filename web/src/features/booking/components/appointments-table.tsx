@@ -1,6 +1,6 @@
 import { type Booking, formatDollars, formatMediumDate, paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
-import { card, TableRegion } from '../../../components/responsive-table';
+import { CardCell, card, TableRegion } from '../../../components/responsive-table';
 import { UserAvatar } from '../../../components/user-avatar';
 
 export interface AppointmentsTableProps {
@@ -178,19 +178,19 @@ export function AppointmentsTable({
                 <UserAvatar name={booking.patientName} image={image} />
               </td>
               <td className={`font-medium max-lg:flex-1 ${card.plain}`}>{booking.patientName}</td>
-              <td data-label="Date" className={`whitespace-nowrap ${card.lineTop}`}>
+              <CardCell label="Date" wrap className="whitespace-nowrap">
                 {formatMediumDate(booking.date)}
-              </td>
-              <td data-label="Schedule" className={`whitespace-nowrap ${card.lineTop}`}>
+              </CardCell>
+              <CardCell label="Schedule" wrap className="whitespace-nowrap">
                 {booking.slot}
-              </td>
-              <td data-label="Treatment" className={card.lineTop}>
+              </CardCell>
+              <CardCell label="Treatment" wrap>
                 <div>
                   <span className="font-medium">{booking.treatment}</span>
                   <span className="block text-xs text-muted">{formatDollars(booking.price)}</span>
                 </div>
-              </td>
-              <td data-label="Doctor" className={card.lineTop}>
+              </CardCell>
+              <CardCell label="Doctor" wrap>
                 {booking.doctor ? (
                   <span className="break-words">{booking.doctor.name}</span>
                 ) : (
@@ -199,7 +199,7 @@ export function AppointmentsTable({
                     <span className="sr-only">No doctor</span>
                   </>
                 )}
-              </td>
+              </CardCell>
               <td className={card.actions}>
                 <Payment
                   booking={booking}

@@ -89,7 +89,7 @@ export function AvailableAppointments({
                 </p>
               </div>
             }
-            error={(error) => `We could not load the appointments for ${day}. ${error.message}`}
+            what={`The appointments for ${day}`}
             errorClassName="mx-auto flex max-w-xl flex-col items-center gap-4"
             errorSize="md"
           >

@@ -1,5 +1,4 @@
 import {
-  type AvailableDoctor,
   type AvailableTreatment,
   type Booking,
   type BookingFormInput,
@@ -11,11 +10,11 @@ import {
 } from '@doctors-portal/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
-import { Field, SelectField } from '../../../components/form-field';
+import { Field, NumberField, SelectField } from '../../../components/form-field';
 import { Icon } from '../../../components/icon';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { VerifyEmailNotice } from '../../../components/verify-email-notice';
@@ -23,7 +22,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { BookingRefusedError, useCreateBooking } from '../api/create-booking';
 import { availableDoctorsQuery } from '../api/get-available-doctors';
-import { DentistChoice } from './dentist-choice';
+import { DentistChoice, useDentistChoice } from './dentist-choice';
 
 export interface BookingModalProps {
   treatment: AvailableTreatment;
@@ -104,15 +103,8 @@ export default function BookingModal({
     ...availableDoctorsQuery(treatment._id, date, slot),
     placeholderData: keepPreviousData,
   });
-  const free = slot ? (doctors.data ?? []) : [];
-  const [chosen, setChosen] = useState<AvailableDoctor | null>(null);
-  // A doctor chosen for another slot is kept only while they are free for this one.
-  const doctorId = chosen && free.some((doctor) => doctor._id === chosen._id) ? chosen._id : '';
-  const changing = doctors.isPlaceholderData;
-  const chosenNotFree =
-    chosen && !doctorId && !changing && doctors.isSuccess
-      ? `${chosen.name} is not free at this time: any available dentist will see you, or pick another time.`
-      : undefined;
+  const dentist = useDentistChoice(doctors, slot);
+  const { doctorId } = dentist;
 
   useEffect(() => {
     const element = dialog.current;
@@ -221,15 +213,7 @@ export default function BookingModal({
               </option>
             ))}
           </SelectField>
-          {free.length > 0 ? (
-            <DentistChoice
-              doctors={free}
-              value={doctorId}
-              onChange={setChosen}
-              disabled={changing}
-              note={chosenNotFree}
-            />
-          ) : null}
+          {dentist.choice.doctors.length > 0 ? <DentistChoice {...dentist.choice} /> : null}
           <Field
             label="Full name"
             value={user?.name ?? ''}
@@ -254,13 +238,10 @@ export default function BookingModal({
             {...register('phone')}
             error={errors.phone?.message}
           />
-          <Field
+          <NumberField
             label="Age"
-            type="number"
-            inputMode="numeric"
             min={0}
             max={120}
-            step={1}
             placeholder={messages.agePlaceholder}
             {...register('age')}
             error={errors.age?.message}

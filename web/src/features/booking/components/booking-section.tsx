@@ -26,6 +26,7 @@ import { availabilityQuery, monthAvailabilityQuery } from '../../../api/availabi
 import { policyOf } from '../../../api/cancellation-policy';
 import { clinicQuery } from '../../../api/clinic';
 import { clinicCalendarQuery } from '../../../api/clinic-calendar';
+import { Glow } from '../../../components/glow';
 import { QueryState } from '../../../components/query-state';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import type { LoginState } from '../../../lib/auth/guards';
@@ -255,10 +256,7 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
         aria-labelledby={titleId}
         className="relative overflow-hidden bg-gradient-to-b from-mint to-base-200/70"
       >
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -left-40 -bottom-48 size-[30rem] rounded-full bg-primary/5"
-        />
+        <Glow className="-left-40 -bottom-48 size-[30rem] rounded-full bg-primary/5" />
         <div className="container-page relative grid items-center gap-10 py-14 sm:py-16 md:grid-cols-[1fr_auto] md:gap-8 lg:gap-16 lg:py-20">
           <div className="max-w-xl">
             <p className="eyebrow">Online booking</p>
@@ -290,7 +288,7 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
             <QueryState
               query={clinic}
               loading={<CalendarLoading />}
-              error={(error) => `The calendar could not be loaded. ${error.message}`}
+              what="The calendar"
               errorClassName="flex w-72 max-w-full flex-col items-start gap-3"
             >
               {() =>

@@ -1,4 +1,6 @@
 import type { AvailableDoctor } from '@doctors-portal/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Icon } from '../../../components/icon';
 import { UserAvatar } from '../../../components/user-avatar';
 
@@ -29,6 +31,29 @@ export interface DentistChoiceProps {
   disabled?: boolean;
   /** Why the doctor chosen before is no longer offered, if they are not. */
   note?: string;
+}
+
+/**
+ * The dentist picked for `slot` from the doctors free for it (`doctors`, kept while the next
+ * slot's are read), and the props of its DentistChoice. A doctor chosen for another slot stays
+ * chosen only while they are free for this one; when they are not, the choice says so.
+ */
+export function useDentistChoice(doctors: UseQueryResult<AvailableDoctor[]>, slot: string) {
+  const free = slot ? (doctors.data ?? []) : [];
+  const [chosen, setChosen] = useState<AvailableDoctor | null>(null);
+  const doctorId = chosen && free.some((doctor) => doctor._id === chosen._id) ? chosen._id : '';
+  const changing = doctors.isPlaceholderData;
+  const choice: DentistChoiceProps = {
+    doctors: free,
+    value: doctorId,
+    onChange: setChosen,
+    disabled: changing,
+    note:
+      chosen && !doctorId && !changing && doctors.isSuccess
+        ? `${chosen.name} is not free at this time: any available dentist will see you, or pick another time.`
+        : undefined,
+  };
+  return { doctorId, choice };
 }
 
 /**

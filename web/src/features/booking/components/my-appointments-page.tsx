@@ -109,7 +109,7 @@ export function MyAppointmentsPage() {
             <Spinner label="Loading your appointments…" />
           </TableLoading>
         }
-        error={(error) => `Your appointments could not be loaded. ${error.message}`}
+        what="Your appointments"
         isEmpty={(list) => list.length === 0}
         empty={
           <EmptyState

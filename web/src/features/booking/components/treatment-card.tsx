@@ -1,6 +1,9 @@
 import { type AvailableTreatment, formatDollars, messages } from '@doctors-portal/contract';
 import { Icon } from '../../../components/icon';
 
+/** The card's box, which its skeleton shares so that nothing moves when the cards arrive. */
+const FRAME = 'flex flex-col rounded-box border bg-base-100 p-6 shadow-soft';
+
 /** '1 Space', '3 Spaces', '0 Spaces'. */
 export const spaces = (count: number) => `${count} ${count === 1 ? 'Space' : 'Spaces'}`;
 
@@ -53,7 +56,7 @@ export function TreatmentCard({
     <li
       id={treatmentCardId(treatment._id)}
       aria-labelledby={nameId}
-      className={`flex scroll-mt-28 flex-col rounded-box border bg-base-100 p-6 text-center shadow-soft transition-shadow hover:shadow-lift ${highlighted ? 'border-primary ring-2 ring-primary' : 'border-base-300'}`}
+      className={`${FRAME} scroll-mt-28 text-center transition-shadow hover:shadow-lift ${highlighted ? 'border-primary ring-2 ring-primary' : 'border-base-300'}`}
     >
       {highlighted ? (
         <p className="mb-3 self-center rounded-full bg-primary/10 px-3 py-1 text-sm font-semibold text-primary">
@@ -132,10 +135,7 @@ export function TreatmentCard({
 /** A card's shape while the day's treatments load. */
 export function TreatmentCardSkeleton() {
   return (
-    <li
-      aria-hidden="true"
-      className="flex flex-col items-center rounded-box border border-base-300 bg-base-100 p-6 text-neutral shadow-soft"
-    >
+    <li aria-hidden="true" className={`${FRAME} items-center border-base-300 text-neutral`}>
       <span className="shimmer h-6 w-40" />
       <span className="shimmer mt-4 h-4 w-36" />
       <span className="shimmer mt-2.5 h-3.5 w-28" />

@@ -34,7 +34,7 @@ export function ClinicPage() {
       <QueryState
         query={calendar}
         loading={loading('Loading the opening days…')}
-        error={(error) => `The opening days could not be loaded. ${error.message}`}
+        what="The opening days"
       >
         {(data) => <OpeningDaysForm key={data.openingDays.join()} openingDays={data.openingDays} />}
       </QueryState>
@@ -42,7 +42,7 @@ export function ClinicPage() {
       <QueryState
         query={rules}
         loading={loading('Loading the booking rules…')}
-        error={(error) => `The booking rules could not be loaded. ${error.message}`}
+        what="The booking rules"
       >
         {(data) => <RulesForm key={JSON.stringify(data)} current={data} />}
       </QueryState>

@@ -239,7 +239,7 @@ export function ClosuresSection({ today }: { today: IsoDate }) {
       <QueryState
         query={closures}
         loading={<TableLoading label="Loading the closures…" />}
-        error={(error) => `The closures could not be loaded. ${error.message}`}
+        what="The closures"
         isEmpty={(list) => list.length === 0}
         empty={<EmptyState title="No closures">The clinic has no closed dates ahead.</EmptyState>}
       >

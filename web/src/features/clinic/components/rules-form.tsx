@@ -1,7 +1,7 @@
 import type { ClinicRules } from '@doctors-portal/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { Field } from '../../../components/form-field';
+import { NumberField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useSetRules } from '../api/set-rules';
@@ -48,15 +48,12 @@ export function RulesForm({ current }: { current: ClinicRules }) {
       </p>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
         {RULE_FIELDS.map((field) => (
-          <Field
+          <NumberField
             key={field.name}
             name={field.name}
             label={field.label}
             hint={`${field.hint} Default: ${current.defaults[field.name]}.`}
             error={problems[field.name]}
-            type="number"
-            inputMode="numeric"
-            step={1}
             required
             value={values[field.name]}
             onChange={(event) => {

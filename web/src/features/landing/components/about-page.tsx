@@ -61,6 +61,19 @@ const POLICIES = [
   },
 ];
 
+/** A list item's number in a circle: filled for the approach's points, outlined for the steps. */
+function StepNumber({ number, look }: { number: number; look: 'filled' | 'outlined' }) {
+  const tint =
+    look === 'filled'
+      ? 'size-10 bg-primary text-primary-content'
+      : 'size-9 border-2 border-primary text-primary';
+  return (
+    <span className={`grid shrink-0 place-items-center rounded-full font-bold ${tint}`}>
+      {number}
+    </span>
+  );
+}
+
 /** The clinic, how to book, and its policies. */
 export function AboutPage() {
   return (
@@ -77,9 +90,7 @@ export function AboutPage() {
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {APPROACH.map((item, index) => (
             <li key={item.title} className="rounded-box bg-base-200 p-7">
-              <span className="grid size-10 place-items-center rounded-full bg-primary font-bold text-primary-content">
-                {index + 1}
-              </span>
+              <StepNumber number={index + 1} look="filled" />
               <h3 className="heading-3 mt-5 text-neutral">{item.title}</h3>
               <p className="mt-3 leading-relaxed text-muted">{item.text}</p>
             </li>
@@ -106,9 +117,7 @@ export function AboutPage() {
         <ol className="mt-8 space-y-6">
           {STEPS.map((step, index) => (
             <li key={step.title} className="flex gap-4">
-              <span className="grid size-9 shrink-0 place-items-center rounded-full border-2 border-primary font-bold text-primary">
-                {index + 1}
-              </span>
+              <StepNumber number={index + 1} look="outlined" />
               <div>
                 <h3 className="font-semibold text-neutral">{step.title}</h3>
                 <p className="mt-1 leading-relaxed text-muted">{step.text}</p>

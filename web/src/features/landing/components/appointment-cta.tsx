@@ -2,10 +2,11 @@ import { paths } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { clinicQuery } from '../../../api/clinic';
+import { Glow } from '../../../components/glow';
 import { PhoneLink } from '../../../components/phone-link';
 import calendarImg from '../assets/appointment-calendar.svg';
-import { Glow } from './glow';
 import { PhoneIcon } from './icons';
+import { Illustration } from './illustration';
 
 const inlineLink =
   'font-semibold text-white underline decoration-[#7dd3c8] decoration-2 underline-offset-4 hover:decoration-white';
@@ -23,13 +24,10 @@ export function AppointmentCta() {
       <Glow className="-left-24 top-1/2 size-[28rem] -translate-y-1/2 rounded-full bg-primary/25 blur-3xl" />
       <div className="container-page relative grid items-center gap-10 py-16 sm:py-20 lg:grid-cols-[0.9fr_1.1fr] lg:gap-16">
         <div className="order-last mx-auto w-full max-w-sm lg:order-first lg:max-w-md">
-          <img
+          <Illustration
             src={calendarImg}
-            width={440}
-            height={380}
+            size={[440, 380]}
             alt="A calendar with a booked visit, a clock and a phone"
-            loading="lazy"
-            className="h-auto w-full"
           />
         </div>
         <div>

@@ -2,6 +2,7 @@ import { paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
 import careImg from '../assets/care-dentist.svg';
 import { CheckList } from './check-list';
+import { Illustration } from './illustration';
 
 const POINTS = [
   'Evening and weekend visits, every day of the week',
@@ -19,13 +20,11 @@ export function CareHero() {
             aria-hidden="true"
             className="absolute inset-0 -z-10 translate-x-4 translate-y-4 rounded-[2rem] bg-accent sm:translate-x-6 sm:translate-y-6"
           />
-          <img
+          <Illustration
             src={careImg}
-            width={520}
-            height={520}
+            size={[520, 520]}
             alt="A smiling dentist in a white coat with a stethoscope"
-            loading="lazy"
-            className="h-auto w-full rounded-[2rem] shadow-lift"
+            className="rounded-[2rem] shadow-lift"
           />
         </div>
         <div>

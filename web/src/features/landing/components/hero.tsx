@@ -1,9 +1,10 @@
 import { paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
+import { Glow } from '../../../components/glow';
 import heroImg from '../assets/hero-chair.svg';
 import { CheckList } from './check-list';
-import { Glow } from './glow';
 import { ArrowIcon } from './icons';
+import { Illustration } from './illustration';
 
 const PROMISES = ['Same-week appointments', 'Open every day until 10 PM', 'Clear prices up front'];
 
@@ -43,13 +44,11 @@ export function Hero() {
           <CheckList points={PROMISES} look="hero" />
         </div>
         <div className="relative mx-auto w-full max-w-md lg:max-w-none">
-          <img
+          <Illustration
             src={heroImg}
-            width={560}
-            height={460}
+            size={[560, 460]}
             alt="A modern dental treatment chair under a bright examination lamp"
-            fetchPriority="high"
-            className="h-auto w-full"
+            priority
           />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Glow } from './glow';
+import { Glow } from '../../../components/glow';
 
 /** The title band at the top of a content page (About, Who we are!, not found). */
 export function PageHeader({

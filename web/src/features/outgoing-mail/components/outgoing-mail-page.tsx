@@ -6,7 +6,7 @@ import { useClinicTimeZone } from '../../../api/clinic';
 import { AdminRow, AdminTable, type Column } from '../../../components/admin-table';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
-import { card, EmptyState, TableLoading } from '../../../components/responsive-table';
+import { CardCell, card, EmptyState, TableLoading } from '../../../components/responsive-table';
 import { ButtonSpinner } from '../../../components/spinner';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { mailFailuresQuery, useRetryMail } from '../api/mail-failures';
@@ -77,7 +77,7 @@ export function OutgoingMailPage() {
       <QueryState
         query={failures}
         loading={loadingFailures}
-        error={(error) => `The failed mail could not be loaded. ${error.message}`}
+        what="The failed mail"
         isEmpty={(data) => data.length === 0}
         empty={
           <EmptyState title="No failed mail">
@@ -95,16 +95,14 @@ export function OutgoingMailPage() {
                     {`Written ${when(failure.createdAt, timeZone)}`}
                   </span>
                 </th>
-                <td data-label="Recipient" className={`[overflow-wrap:anywhere] ${card.line}`}>
+                <CardCell label="Recipient" className="[overflow-wrap:anywhere]">
                   {failure.to}
-                </td>
-                <td data-label="Attempts" className={card.line}>
-                  {failure.attempts}
-                </td>
-                <td data-label="Last error" className={`[overflow-wrap:anywhere] ${card.lineTop}`}>
+                </CardCell>
+                <CardCell label="Attempts">{failure.attempts}</CardCell>
+                <CardCell label="Last error" wrap className="[overflow-wrap:anywhere]">
                   {failure.lastError ?? '—'}
-                </td>
-                <td data-label="Next attempt" className={card.line}>
+                </CardCell>
+                <CardCell label="Next attempt">
                   {failure.nextAttemptAt === null ? (
                     <span className="badge badge-error badge-soft">Given up</span>
                   ) : (
@@ -112,7 +110,7 @@ export function OutgoingMailPage() {
                       {when(failure.nextAttemptAt, timeZone)}
                     </time>
                   )}
-                </td>
+                </CardCell>
                 <td className={`text-right ${card.actions}`}>
                   <button
                     type="button"

@@ -203,17 +203,15 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
   const unit = params.view === 'week' ? 'week' : 'day';
   // In the day view, each doctor's bookings come under their name.
   const groupByDoctor = !searching && params.view === 'day';
-  const renderDay = ({ date, bookings }: { date: IsoDate; bookings: ScheduleEntry[] }) => (
-    <DaySection
-      key={date}
-      date={date}
-      bookings={bookings}
-      groupByDoctor={groupByDoctor}
-      today={clinicToday}
-      busy={busy}
-      onStatus={(booking, status) => void changeStatus(booking, status)}
-      onCancel={(booking, opener) => setToCancel({ booking, opener })}
-    />
+  // What every day's table does with its rows.
+  const rowActions: Omit<SectionProps, 'bookings'> = {
+    today: clinicToday,
+    busy,
+    onStatus: (booking, status) => void changeStatus(booking, status),
+    onCancel: (booking, opener) => setToCancel({ booking, opener }),
+  };
+  const renderDay = (day: { date: IsoDate; bookings: ScheduleEntry[] }) => (
+    <DaySection key={day.date} {...day} {...rowActions} groupByDoctor={groupByDoctor} />
   );
   const treatmentName = treatments.data?.find((entry) => entry._id === params.treatmentId)?.name;
   // The clinic's doctors, and any a shown booking names who is no longer listed.
@@ -402,7 +400,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
         <QueryState
           query={schedule}
           loading={<TableLoading label="Loading the schedule…" />}
-          error={(error) => `The schedule could not be loaded. ${error.message}`}
+          what="The schedule"
         >
           {(answer) => {
             const kept = answer.bookings.filter((entry) => withDoctor(entry, params.doctorId));
@@ -610,7 +608,7 @@ function SearchResults({
           <Spinner label={`Searching for “${q}”…`} />
         </TableLoading>
       }
-      error={(error) => `The search could not be made. ${error.message}`}
+      what={`The bookings matching “${q}”`}
     >
       {(answer) => {
         const filters = { showCancelled: true, treatmentId, doctorId };

@@ -1,5 +1,5 @@
 import type { IsoDate, ScheduleEntry, VisitStatus } from '@doctors-portal/contract';
-import { card, TableRegion } from '../../../components/responsive-table';
+import { CardCell, card, TableRegion } from '../../../components/responsive-table';
 import { actionsFor, VISIT_ACTION_LABELS } from '../schedule';
 import { ColumnHeaders, PatientCell, PaymentState, StatusBadge } from './visit-parts';
 
@@ -117,14 +117,14 @@ export function ScheduleTable({
               >
                 {booking.slot}
               </th>
-              <td data-label="Patient" className={card.lineTop}>
+              <CardCell label="Patient" wrap>
                 <PatientCell booking={booking} />
-              </td>
-              <td data-label="Treatment" className={card.lineTop}>
+              </CardCell>
+              <CardCell label="Treatment" wrap>
                 {booking.treatment}
-              </td>
+              </CardCell>
               {showDoctor ? (
-                <td data-label="Doctor" className={card.lineTop}>
+                <CardCell label="Doctor" wrap>
                   {booking.doctor ? (
                     booking.doctor.name
                   ) : (
@@ -133,18 +133,16 @@ export function ScheduleTable({
                       <span className="sr-only">No doctor</span>
                     </>
                   )}
-                </td>
+                </CardCell>
               ) : null}
-              <td data-label="Phone" className={`whitespace-nowrap ${card.line}`}>
+              <CardCell label="Phone" className="whitespace-nowrap">
                 {booking.phone}
-              </td>
-              <td data-label="Age" className={card.line}>
-                {booking.age}
-              </td>
-              <td data-label="Payment" className={card.lineTop}>
+              </CardCell>
+              <CardCell label="Age">{booking.age}</CardCell>
+              <CardCell label="Payment" wrap>
                 <PaymentState booking={booking} />
-              </td>
-              <td data-label="Status" className={card.lineTop}>
+              </CardCell>
+              <CardCell label="Status" wrap>
                 <span className="flex flex-col items-end gap-1 lg:items-start">
                   <StatusBadge status={booking.status} />
                   {booking.status === 'cancelled' && booking.cancelReason ? (
@@ -153,7 +151,7 @@ export function ScheduleTable({
                     </span>
                   ) : null}
                 </span>
-              </td>
+              </CardCell>
               <td className={card.actions}>
                 <VisitActions
                   booking={booking}

@@ -8,7 +8,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { Field, TextAreaField } from '../../../components/form-field';
+import { Field, NumberField, TextAreaField } from '../../../components/form-field';
 import { FormActions, Panel } from '../../../components/panel';
 import { ApiError, reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { heldSlotsOf, useChangeTreatment } from '../api/change-treatment';
@@ -76,10 +76,8 @@ function SlotGenerator({
           value={end}
           onChange={(event) => setEnd(event.target.value)}
         />
-        <Field
+        <NumberField
           label="Length (minutes)"
-          type="number"
-          inputMode="numeric"
           min={5}
           max={480}
           step={5}

@@ -92,7 +92,7 @@ export function TreatmentsPage() {
       <QueryState
         query={treatments}
         loading={loading}
-        error={(error) => `The treatments could not be loaded. ${error.message}`}
+        what="The treatments"
         isEmpty={(list) => list.length === 0}
         empty={
           <EmptyState title="No treatments yet">

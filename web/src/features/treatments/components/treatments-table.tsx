@@ -1,6 +1,6 @@
 import { formatDollars, type Treatment } from '@doctors-portal/contract';
 import { AdminRow, AdminTable, type Column } from '../../../components/admin-table';
-import { card } from '../../../components/responsive-table';
+import { CardCell, card } from '../../../components/responsive-table';
 import { ButtonSpinner } from '../../../components/spinner';
 import { slotSummary } from '../treatment-form';
 
@@ -45,19 +45,19 @@ export function TreatmentsTable({
               </span>
             ) : null}
           </th>
-          <td data-label="Price" className={`whitespace-nowrap ${card.line}`}>
+          <CardCell label="Price" className="whitespace-nowrap">
             {formatDollars(treatment.price)}
-          </td>
-          <td data-label="Slot times" className={card.lineTop}>
+          </CardCell>
+          <CardCell label="Slot times" wrap>
             <span title={treatment.slots.join('\n')}>{slotSummary(treatment.slots)}</span>
-          </td>
-          <td data-label="Status" className={card.line}>
+          </CardCell>
+          <CardCell label="Status">
             {treatment.retired ? (
               <span className="badge badge-ghost">Retired</span>
             ) : (
               <span className="badge badge-success badge-soft">Offered</span>
             )}
-          </td>
+          </CardCell>
           <td className={`text-right whitespace-nowrap ${card.actions}`}>
             <div className="flex flex-wrap justify-end gap-2">
               <button
