@@ -26,7 +26,7 @@ async function bookThroughApi(page: Page, treatmentId: string) {
     headers: { authorization: `Bearer ${token}` },
     data: { treatmentId, date, slot: treatment.slots[0], phone: '+1 555 010 3333', age: 41 },
   });
-  expect(response.status()).toBe(201);
+  expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).booking._id as string;
 }
 

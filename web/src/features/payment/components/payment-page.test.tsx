@@ -50,4 +50,22 @@ describe('the payment page after a successful payment', () => {
       transactionId: 'pi_7',
     });
   });
+
+  it('shows its three notices one after another, the spent form taking no more meanwhile', async () => {
+    const { user } = renderInPortal(<PaymentPage bookingId="b-7" />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Use test card 4242 4242 4242 4242' }),
+    );
+    const pay = screen.getByRole('button', { name: 'Pay' });
+    await expect.poll(() => pay.hasAttribute('disabled')).toBe(false);
+    await user.click(pay);
+
+    expect(await screen.findByText(messages.paymentComplete)).toBeVisible();
+    expect(screen.queryByRole('region', { name: messages.paymentConfirmed })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
+
+    await screen.findByRole('region', { name: messages.paymentConfirmed });
+    expect(screen.queryByText(messages.paymentSaved)).toBeNull();
+    expect(await screen.findByText(messages.paymentSaved)).toBeVisible();
+  });
 });

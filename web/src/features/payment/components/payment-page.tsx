@@ -33,6 +33,15 @@ import StripeCardForm from './stripe-card-form';
  */
 export const LEAVE_AFTER_MS = 1500;
 
+/**
+ * How long each of the three notices of a payment waits after the one before ('successfully
+ * Payment complete!', the confirmation, 'payment Sent to database'). Shown in one moment, they
+ * were drawn in the same frame, in either order, and announced together.
+ */
+export const NOTICE_GAP_MS = 150;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** The spec's amount line, literally 'Pay: $' and the price in dollars: 'Pay: $80'. */
 export const payLine = (price: number) => `Pay: $${price}`;
 
@@ -222,6 +231,8 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
   const amountId = useId();
   const formTitleId = useId();
   const [payment, setPayment] = useState<Payment | null>(null);
+  // The card went through and its confirmation is on its way: the spent form takes no more.
+  const [charged, setCharged] = useState(false);
   const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const booking = useQuery(bookingQuery(bookingId));
@@ -252,7 +263,10 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
   const record = async (transactionId: string) => {
     setPayment({ transactionId, record: 'saving' });
     try {
-      await confirmPayment.mutateAsync({ bookingId, transactionId });
+      await Promise.all([
+        confirmPayment.mutateAsync({ bookingId, transactionId }),
+        pause(NOTICE_GAP_MS),
+      ]);
       toast.success(messages.paymentSaved);
       setPayment({ transactionId, record: 'saved' });
       leaving.current = setTimeout(() => navigate(paths.dashboard), LEAVE_AFTER_MS);
@@ -267,8 +281,10 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
   };
 
   const onPaid = (transactionId: string) => {
+    setCharged(true);
     toast.success(messages.paymentComplete);
-    void record(transactionId);
+    // Recorded even if the patient has left the page meanwhile: the card has been charged.
+    void pause(NOTICE_GAP_MS).then(() => record(transactionId));
   };
 
   if (booking.isPending || (config.isPending && !booking.isError)) return <PaymentSkeleton />;
@@ -357,7 +373,9 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
               retrying={intent.isFetching}
             />
           ) : null}
-          {form}
+          <fieldset disabled={charged} className="contents">
+            {form}
+          </fieldset>
         </div>
       </Card>
     );
