@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.js';
 import type { Database } from '../db/schema.js';
 
 export type Role = 'admin' | 'patient';
@@ -25,16 +26,9 @@ export function isAdmin(
   return user.role === 'admin' || (Boolean(user.emailVerified) && adminEmails.has(user.email));
 }
 
-/**
- * The user behind a live session, or null when the session has ended (signed out, expired,
- * revoked by a password reset, or the account removed).
- */
-export async function findSessionUser(
-  db: Kysely<Database>,
-  sessionId: string,
-  adminEmails: ReadonlySet<string>,
-): Promise<CurrentUser | null> {
-  const row = await db
+/** Every signed-in call reads its session: compiled once. */
+const sessionWithUser = compiledOnce((db: Kysely<Database>, sessionId: string) =>
+  db
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.userId')
     .select([
@@ -47,8 +41,19 @@ export async function findSessionUser(
       'user.emailVerified',
       'user.role',
     ])
-    .where('session.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('session.id', '=', sessionId),
+);
+
+/**
+ * The user behind a live session, or null when the session has ended (signed out, expired,
+ * revoked by a password reset, or the account removed).
+ */
+export async function findSessionUser(
+  db: Kysely<Database>,
+  sessionId: string,
+  adminEmails: ReadonlySet<string>,
+): Promise<CurrentUser | null> {
+  const [row] = await sessionWithUser(db, sessionId);
   if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
   const emailVerified = Boolean(row.emailVerified);
   const admin = isAdmin(row, adminEmails);

@@ -63,7 +63,7 @@ export function isOwnBooking(caller: CurrentUser, booking: Booking): boolean {
  * daylight-saving change too.
  */
 export function isCancellable(
-  row: Booking,
+  row: Pick<Booking, 'status' | 'date' | 'slot'>,
   moment: ClinicMoment,
   cancellationNoticeHours = 0,
 ): boolean {

@@ -46,32 +46,52 @@ let last: { timeZone: string; second: number; moment: ClinicMoment } | null = nu
 export function clinicMoment(timeZone: string, now: Date): ClinicMoment {
   const second = Math.floor(now.getTime() / 1000);
   if (last && last.second === second && last.timeZone === timeZone) return last.moment;
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of momentFormat(timeZone).formatToParts(now)) part[type] = value;
-  const moment = {
-    today: `${part.year}-${part.month}-${part.day}` as IsoDate,
-    minutes: Number(part.hour) * 60 + Number(part.minute),
-    timeZone,
-    at: now.getTime(),
-  };
+  const moment = readClock(timeZone, now.getTime());
   last = { timeZone, second, moment };
   return moment;
 }
+
+/** The clinic's clock at an instant, worked out afresh. */
+function readClock(timeZone: string, at: number): ClinicMoment {
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of momentFormat(timeZone).formatToParts(at)) part[type] = value;
+  return {
+    today: `${part.year}-${part.month}-${part.day}` as IsoDate,
+    minutes: Number(part.hour) * 60 + Number(part.minute),
+    timeZone,
+    at,
+  };
+}
+
+/**
+ * The instants worked out, by time zone, date and minutes: a list of bookings asks for one per
+ * booking (its cancellation notice), each costing two readings of the clock. The answers never
+ * change; the map is emptied when it holds MAX_INSTANTS.
+ */
+const instants = new Map<string, number>();
+const MAX_INSTANTS = 10_000;
 
 /**
  * The instant at which the clinic's wall clock shows `minutes` past midnight on `date`, daylight
  * saving time included: e.g. where the clinic's day begins.
  */
 export function clinicInstant(timeZone: string, date: IsoDate, minutes = 0): Date {
-  const wanted = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
-  // The zone's offset from UTC at an instant (east positive), read from the clinic's clock.
-  const offsetAt = (instant: number) => {
-    const shown = clinicMoment(timeZone, new Date(instant));
-    const wall = Date.parse(`${shown.today}T00:00:00Z`) + shown.minutes * 60_000;
-    return wall - Math.floor(instant / 60_000) * 60_000;
-  };
-  // Once more at the guess, for a day whose offset differs from the one at the guess (DST).
-  return new Date(wanted - offsetAt(wanted - offsetAt(wanted)));
+  const key = `${timeZone} ${date} ${minutes}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    const wanted = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
+    // The zone's offset from UTC at an instant (east positive), read from the clinic's clock.
+    const offsetAt = (at: number) => {
+      const shown = readClock(timeZone, at);
+      const wall = Date.parse(`${shown.today}T00:00:00Z`) + shown.minutes * 60_000;
+      return wall - Math.floor(at / 60_000) * 60_000;
+    };
+    // Once more at the guess, for a day whose offset differs from the one at the guess (DST).
+    instant = wanted - offsetAt(wanted - offsetAt(wanted));
+    if (instants.size >= MAX_INSTANTS) instants.clear();
+    instants.set(key, instant);
+  }
+  return new Date(instant);
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   type Booking as ApiBooking,
+  type bookingSchema,
   centsToDollars,
   mediumDateField,
   type ScheduleEntry,
@@ -12,22 +13,18 @@ import type { Booking } from '../db/schema.js';
 import type { BookingSummary } from '../mail/templates.js';
 import { isCancellable } from './booking-rules.js';
 import type { ClinicMoment } from './clock.js';
-import type { ScheduledBooking } from './repository.js';
+import type { PresentedBooking, ScheduledBooking } from './repository.js';
 
 /**
  * What the patient's and the schedule's views of a booking both show, in the response schemas'
- * order: each view gives the date as it holds it (an ISO date, or the medium text on the wire)
- * and the cancellation reason and refund it shows. A view adds its own fields after these with
- * `Object.assign`, not by spreading them into a new object: the schedule presents hundreds of
- * rows a request, and V8 copies and serialises a spread copy of these fields several times slower
- * (docs/performance.md).
+ * order, in two parts: between them the patient's view puts whether the booking may be
+ * cancelled. Each view gives the date as it holds it (an ISO date, or the medium text on the
+ * wire) and the cancellation reason and refund it shows. A view joins the parts and adds its
+ * own fields with `Object.assign`, not by spreading them into a new object: the schedule presents
+ * hundreds of rows a request, and V8 copies and serialises a spread copy of these fields several
+ * times slower (docs/performance.md).
  */
-function bookingFields<D extends string>(
-  row: Booking | ScheduledBooking,
-  date: D,
-  cancelReason: string | null,
-  refundId: string | null,
-) {
+function bookingHead<D extends string>(row: PresentedBooking, date: D) {
   return {
     _id: row.id,
     patientName: row.patient_name,
@@ -42,6 +39,12 @@ function bookingFields<D extends string>(
     paid: row.paid_at !== null,
     transactionId: row.transaction_id,
     status: row.status,
+  };
+}
+
+/** The second part of what both views show (see bookingHead). */
+function bookingTail(row: PresentedBooking, cancelReason: string | null, refundId: string | null) {
+  return {
     cancelReason,
     refund: refundId ? { id: refundId } : null,
     doctor: row.doctor_id !== null ? { _id: row.doctor_id, name: row.doctor_name ?? '' } : null,
@@ -55,17 +58,54 @@ function bookingFields<D extends string>(
  * spec's medium format.
  */
 export function toApiBooking(
-  row: Booking,
+  row: PresentedBooking,
   moment: ClinicMoment,
   refundId: string | null = null,
   cancellationNoticeHours = 0,
 ): ApiBooking {
+  return apiBookingWith(row, row.date, moment, refundId, cancellationNoticeHours);
+}
+
+/** The patient's view of a booking with its date as given: an ISO date, or the medium text. */
+function apiBookingWith<D extends string>(
+  row: PresentedBooking,
+  date: D,
+  moment: ClinicMoment,
+  refundId: string | null,
+  cancellationNoticeHours: number,
+) {
   // The clinic's reason is for the patient; the patient's own cancellation has none to show.
   const reason =
     row.status === 'cancelled' && row.cancelled_by !== row.patient_id ? row.cancel_reason : null;
-  return Object.assign(bookingFields(row, row.date, reason, refundId), {
-    cancellable: isCancellable(row, moment, cancellationNoticeHours),
-  });
+  return Object.assign(
+    bookingHead(row, date),
+    { cancellable: isCancellable(row, moment, cancellationNoticeHours) },
+    bookingTail(row, reason, refundId),
+  );
+}
+
+/**
+ * The answer of `GET /api/booking` as JSON text: byte for byte what its response schema (an
+ * array of `bookingSchema`, encoded by fastify-type-provider-zod, then `JSON.stringify`) writes
+ * for the same bookings (my-bookings-json.test.ts holds the two to the same text), without
+ * walking the schema for every field of every booking. `rows` are in appointment order.
+ */
+export function patientBookingsJson(
+  rows: readonly PresentedBooking[],
+  moment: ClinicMoment,
+  refunds: ReadonlyMap<string, string>,
+  cancellationNoticeHours: number,
+): string {
+  const bookings: ApiBookingText[] = rows.map((row) =>
+    apiBookingWith(
+      row,
+      mediumDateField.encode(row.date),
+      moment,
+      refunds.get(row.id) ?? null,
+      cancellationNoticeHours,
+    ),
+  );
+  return JSON.stringify(bookings);
 }
 
 /** How a cancelled booking's cancellation is shown: by its own patient, or by the clinic. */
@@ -83,7 +123,7 @@ export function toScheduleEntry(row: ScheduledBooking): ScheduleEntry {
 
 /** A schedule entry with its date as given: an ISO date, or the medium text on the wire. */
 function scheduleEntryWith<D extends string>(row: ScheduledBooking, date: D) {
-  return Object.assign(bookingFields(row, date, row.cancel_reason, row.refund_id), {
+  return Object.assign(bookingHead(row, date), bookingTail(row, row.cancel_reason, row.refund_id), {
     patientId: row.patient_id,
     noShows: row.no_shows,
     cancelledAt: row.cancelled_at,
@@ -118,6 +158,8 @@ export function scheduleJson(
   return JSON.stringify(text);
 }
 
+/** A booking as it is written on the wire (its date in the medium format). */
+type ApiBookingText = z.input<typeof bookingSchema>;
 /** A schedule entry as it is written on the wire (its date in the medium format). */
 type ScheduleEntryText = z.input<typeof scheduleEntrySchema>;
 type ScheduleText = z.input<typeof scheduleSchema>;

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/sqlite';
 import { type AuditEntry, recordAudit } from '../audit/log.js';
+import { compiledOnce } from '../db/compiled-once.js';
 import type { Booking, BookingStatus, BookingTable, Database } from '../db/schema.js';
 import { uniqueViolation } from '../db/unique-violation.js';
 
@@ -299,13 +300,13 @@ export async function findOverlappingBooking(
 /**
  * A patient's live bookings by date, those the clinic cancelled (the patient must hear of them,
  * and of their refunds), and the paid ones the patient cancelled (refunded); the caller orders
- * slots within a day by their start time.
+ * slots within a day by their start time. Compiled once: My Appointments asks for it often.
  */
-export async function listPatientBookings(
-  db: Kysely<Database>,
-  patientId: string,
-): Promise<Booking[]> {
-  return patientBookingsByDate(db, patientId)
+export const listPatientBookings = compiledOnce((db: Kysely<Database>, patientId: string) =>
+  db
+    .selectFrom('booking')
+    .select(PRESENTED_COLUMNS)
+    .where('patient_id', '=', patientId)
     .where((eb) =>
       eb.or([
         eb('status', '<>', 'cancelled'),
@@ -313,8 +314,9 @@ export async function listPatientBookings(
         eb('paid_at', 'is not', null),
       ]),
     )
-    .execute();
-}
+    .orderBy('date')
+    .orderBy('created_at'),
+);
 
 /** A booking by its id, whatever its status. */
 export async function findBooking(db: Kysely<Database>, id: string): Promise<Booking | undefined> {
@@ -414,10 +416,11 @@ export interface ScheduleFilter {
 }
 
 /**
- * The columns of a booking the schedule reads, by name (SQLite's `json_object` needs each named):
- * what its entries and its CSV show, and `created_at` for the order of a slot's bookings.
+ * The columns of a booking its views read (the patient's list, the schedule, its CSV), by name
+ * (SQLite's `json_object` needs each named), with `created_at` for the order of a slot's
+ * bookings: about half of the row's, and better-sqlite3 makes an object of every column read.
  */
-const SCHEDULE_COLUMNS = [
+const PRESENTED_COLUMNS = [
   'booking.id',
   'booking.treatment_id',
   'booking.treatment_name',
@@ -439,7 +442,10 @@ const SCHEDULE_COLUMNS = [
   'booking.doctor_id',
   'booking.doctor_name',
 ] as const satisfies ReadonlyArray<`booking.${keyof BookingTable}`>;
-type ScheduleColumn<C> = C extends `booking.${infer Column extends keyof Booking}` ? Column : never;
+type Column<C> = C extends `booking.${infer Name extends keyof Booking}` ? Name : never;
+
+/** A booking as its views read it (PRESENTED_COLUMNS). */
+export type PresentedBooking = Pick<Booking, Column<(typeof PRESENTED_COLUMNS)[number]>>;
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern escaped by '\'. */
 const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
@@ -457,7 +463,7 @@ export function scheduleQuery(db: Kysely<Database>, filter: ScheduleFilter) {
   const part = (cancelled: boolean) => {
     let query = db
       .selectFrom('booking')
-      .select(SCHEDULE_COLUMNS)
+      .select(PRESENTED_COLUMNS)
       .select((eb) => [
         eb
           .selectFrom('refund')
@@ -492,7 +498,7 @@ export function scheduleQuery(db: Kysely<Database>, filter: ScheduleFilter) {
 }
 
 /** A booking on the schedule, with its refund's id and its patient's count of no-shows. */
-export type ScheduledBooking = Pick<Booking, ScheduleColumn<(typeof SCHEDULE_COLUMNS)[number]>> & {
+export type ScheduledBooking = PresentedBooking & {
   refund_id: string | null;
   no_shows: number;
 };

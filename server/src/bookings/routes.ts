@@ -3,6 +3,7 @@ import {
   availableMonthQuerySchema,
   availableMonthSchema,
   availableTreatmentSchema,
+  type Booking,
   bookingCreatedSchema,
   bookingRefusedSchema,
   bookingRequestSchema,
@@ -44,7 +45,12 @@ import { cancelDepsOf } from './cancel-with-refund.js';
 import { cancelByClinic, changeVisitStatus } from './clinic-actions.js';
 import { clinicMoment, clock } from './clock.js';
 import { bookingErrors } from './errors.js';
-import { bookingSummary, inAppointmentOrder, toApiBooking } from './presenters.js';
+import {
+  bookingSummary,
+  inAppointmentOrder,
+  patientBookingsJson,
+  toApiBooking,
+} from './presenters.js';
 import { listPatientBookings } from './repository.js';
 
 // A malformed id names no booking: 404 like an unknown one, rather than a 400.
@@ -260,10 +266,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const now = moment();
       const { cancellationNoticeHours: notice } = await bookingRulesOf(app.db);
-      reply.header('cache-control', 'private, no-store');
-      return inAppointmentOrder(rows).map((row) =>
-        toApiBooking(row, now, refunds.get(row.id) ?? null, notice),
-      );
+      // Already the JSON the 200 schema's encoder would write (patientBookingsJson).
+      const body = patientBookingsJson(inAppointmentOrder(rows), now, refunds, notice);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('application/json; charset=utf-8')
+        .send(body as unknown as Booking[]);
     },
   );
 
