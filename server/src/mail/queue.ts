@@ -309,6 +309,8 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
       .catch((error: unknown) => log.error({ err: error }, 'the mail queue could not be read'))
       .finally(() => {
         draining = null;
+        // A wake between the drain's last look and here would otherwise wait for the poll.
+        if (again) wake();
       });
   }
 
