@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Booking } from '@doctors-portal/contract';
+import { type Booking, formatMediumDate } from '@doctors-portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/accounts.js';
 import {
@@ -9,7 +9,7 @@ import {
   signedUpAdmin,
   uploadImage,
 } from '../../test/admin-fixtures.js';
-import { clinicDay, mediumDay } from '../../test/dates.js';
+import { clinicDay, mediumDay, nextClinicDate } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { bookingConfirmationEmail } from '../mail/templates.js';
 import { calendarFeedErrors } from './calendar-feed.js';
@@ -65,6 +65,14 @@ function instantUnder(text: string, local: string): string {
   const [, y, mo, d, h, mi] = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})/.exec(local) ?? [];
   const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi));
   return new Date(wall - minutes * 60_000).toISOString();
+}
+
+/** March's second Sunday of `year` as 'YYYYMMDD': when New York's clocks go forward. */
+function springForward(year: string): string {
+  for (let day = 8; ; day += 1) {
+    if (new Date(Date.UTC(Number(year), 2, day)).getUTCDay() === 0)
+      return `${year}03${String(day).padStart(2, '0')}`;
+  }
 }
 
 describe(`a doctor's calendar feed (${engine})`, () => {
@@ -252,22 +260,29 @@ describe(`a doctor's calendar feed (${engine})`, () => {
 
   it('gives the times in the clinic’s zone with a VTIMEZONE that has daylight saving right', async () => {
     const path = await newFeed(alice);
-    // 2031: DST starts on March 9 and ends on November 2 in New York; and one visit a year on.
-    const winter = await book(maria, { date: 'Jan 20, 2031', doctorId: alice });
-    const summer = await book(maria, { date: 'Mar 10, 2031', doctorId: alice });
-    const nextYear = await book(maria, { date: 'Jul 1, 2032', doctorId: alice });
+    // A winter visit, one after the clocks went forward in March, and one a year on (July).
+    const [winterDay, summerDay] = [nextClinicDate('01-20'), nextClinicDate('03-20')];
+    const nextYearDay = nextClinicDate('07-01', nextClinicDate('12-31'));
+    const winter = await book(maria, { date: formatMediumDate(winterDay), doctorId: alice });
+    const summer = await book(maria, { date: formatMediumDate(summerDay), doctorId: alice });
+    const nextYear = await book(maria, { date: formatMediumDate(nextYearDay), doctorId: alice });
     const text = (await feedOf(path)).body;
     const start = (id: string) => {
       const event = eventsOf(text).find((e) => e.UID === uidOf(id));
       return String(event?.[`DTSTART;TZID=${t.config.clinic.timeZone}`]);
     };
-    expect(start(winter._id)).toBe('20310120T100000');
-    expect(start(summer._id)).toBe('20310310T100000');
-    expect(instantUnder(text, start(winter._id))).toBe('2031-01-20T15:00:00.000Z');
-    expect(instantUnder(text, start(summer._id))).toBe('2031-03-10T14:00:00.000Z');
-    expect(instantUnder(text, start(nextYear._id))).toBe('2032-07-01T14:00:00.000Z');
+    const compact = (day: string) => day.replaceAll('-', '');
+    expect(start(winter._id)).toBe(`${compact(winterDay)}T100000`);
+    expect(start(summer._id)).toBe(`${compact(summerDay)}T100000`);
+    // 10 AM in New York: 15:00 UTC in winter, 14:00 UTC in summer.
+    expect(instantUnder(text, start(winter._id))).toBe(`${winterDay}T15:00:00.000Z`);
+    expect(instantUnder(text, start(summer._id))).toBe(`${summerDay}T14:00:00.000Z`);
+    expect(instantUnder(text, start(nextYear._id))).toBe(`${nextYearDay}T14:00:00.000Z`);
+    // The zone's rule for each year listed: the clocks go forward at 2 AM on March's second Sunday.
     expect(unfolded(text)).toEqual(
-      expect.arrayContaining(['DTSTART:20310309T020000', 'DTSTART:20320314T020000']),
+      expect.arrayContaining(
+        [summerDay, nextYearDay].map((day) => `DTSTART:${springForward(day.slice(0, 4))}T020000`),
+      ),
     );
   });
 
