@@ -1,15 +1,25 @@
 import {
   type AvailableTreatment,
+  addDays,
   type Booking,
   bookingSchema,
   type Clinic,
   type IsoDate,
   type Treatment,
+  todayIn,
 } from '@doctors-portal/contract';
 import type { SessionUser } from '../lib/auth/auth-api';
 import { type ApiStub, stubApi } from './fetch-stub';
 
 /** Test data in the API's own shapes, built and encoded with the contract's schemas. */
+
+/**
+ * The date `offset` days after today where the tests run: tests name the days of bookings from
+ * it, never by year, so that none becomes a past day as time goes by.
+ */
+export function dayFromToday(offset: number): IsoDate {
+  return addDays(todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone), offset);
+}
 
 export const patient: SessionUser = {
   id: 'user-1',

@@ -1,8 +1,8 @@
-import { type Doctor, doctorSchema, messages } from '@doctors-portal/contract';
+import { type Doctor, doctorSchema, formatMediumDate, messages } from '@doctors-portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiStub, failure } from '../../../test/fetch-stub';
-import { stubAdminApi } from '../../../test/fixtures';
+import { dayFromToday, stubAdminApi } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
 import { ManageDoctorsPage } from './manage-doctors-page';
 
@@ -12,6 +12,9 @@ const services = [
   { _id: 'teeth-whitening', name: 'Teeth Whitening' },
 ];
 
+/** A day off Dr. Ruiz already has, and one an edit adds. */
+const [dayOff, newDayOff] = [dayFromToday(40), dayFromToday(64)];
+
 const ana: Doctor = {
   _id: 'doctor-1',
   name: 'Dr. Ana Ruiz',
@@ -20,7 +23,7 @@ const ana: Doctor = {
   image: '/api/image/ana.png',
   treatmentIds: ['teeth-cleaning', 'cavity-filling'],
   workDays: [0, 1, 2, 3, 4, 5, 6],
-  daysOff: ['2031-01-10'],
+  daysOff: [dayOff],
 };
 
 let api: ApiStub;
@@ -60,9 +63,9 @@ describe('editing a doctor', () => {
     await user.click(also.getByLabelText('Teeth Whitening'));
     await user.click(worksOn.getByLabelText('Saturday'));
     await user.click(worksOn.getByLabelText('Sunday'));
-    await user.type(form.getByLabelText('Date off'), '2031-02-03');
+    await user.type(form.getByLabelText('Date off'), newDayOff);
     await user.click(form.getByRole('button', { name: 'Add day off' }));
-    await user.click(form.getByRole('button', { name: 'Remove Jan 10, 2031' }));
+    await user.click(form.getByRole('button', { name: `Remove ${formatMediumDate(dayOff)}` }));
     await user.click(form.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Saved Dr. Ana Ruiz-Lopez.')).toBeInTheDocument();
@@ -72,7 +75,7 @@ describe('editing a doctor', () => {
       name: 'Dr. Ana Ruiz-Lopez',
       treatmentIds: ['cavity-filling', 'teeth-whitening'],
       workDays: [1, 2, 3, 4, 5],
-      daysOff: ['2031-02-03'],
+      daysOff: [newDayOff],
     });
     expect(screen.queryByRole('region', { name: /^Edit / })).toBeNull();
   });
@@ -127,18 +130,14 @@ describe('deleting a doctor', () => {
 
   it('lists the upcoming bookings of a doctor the server keeps', async () => {
     const reason = 'This doctor still has 2 upcoming appointments: cancel or move them first.';
+    const [first, second] = [dayFromToday(5), dayFromToday(6)];
     api.on(
       'DELETE /api/doctor/:id',
       failure(409, reason, {
         reason: 'doctor-booked',
         bookings: [
-          { _id: 'b-1', date: '2031-01-06', slot: '10:00 AM - 10:30 AM', patientName: 'Jane Doe' },
-          {
-            _id: 'b-2',
-            date: '2031-01-07',
-            slot: '11:00 AM - 11:30 AM',
-            patientName: 'Omar Haddad',
-          },
+          { _id: 'b-1', date: first, slot: '10:00 AM - 10:30 AM', patientName: 'Jane Doe' },
+          { _id: 'b-2', date: second, slot: '11:00 AM - 11:30 AM', patientName: 'Omar Haddad' },
         ],
       }),
     );
@@ -153,12 +152,12 @@ describe('deleting a doctor', () => {
     });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'Jan 6, 2031, 10:00 AM - 10:30 AM: Jane Doe',
-      'Jan 7, 2031, 11:00 AM - 11:30 AM: Omar Haddad',
+      `${formatMediumDate(first)}, 10:00 AM - 10:30 AM: Jane Doe`,
+      `${formatMediumDate(second)}, 11:00 AM - 11:30 AM: Omar Haddad`,
     ]);
-    expect(within(list).getByRole('link', { name: 'Jan 6, 2031' })).toHaveAttribute(
+    expect(within(list).getByRole('link', { name: formatMediumDate(first) })).toHaveAttribute(
       'href',
-      '/dashboard/schedule?date=2031-01-06',
+      `/dashboard/schedule?date=${first}`,
     );
     expect(within(refusal).getByText(reason)).toBeInTheDocument();
     expect(screen.queryByText(messages.doctorDeleteFailed)).toBeNull();

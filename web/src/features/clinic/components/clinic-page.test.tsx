@@ -2,11 +2,12 @@ import {
   type ClinicRules,
   type ClosureWithBookings,
   closureWithBookingsSchema,
+  formatMediumDate,
 } from '@doctors-portal/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiStub } from '../../../test/fetch-stub';
-import { booking, onTheWire, stubAdminApi } from '../../../test/fixtures';
+import { booking, dayFromToday, onTheWire, stubAdminApi } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
 import { ClinicPage } from './clinic-page';
 
@@ -19,11 +20,13 @@ const defaults = {
 };
 const rules: ClinicRules = { rules: defaults, defaults, stored: false };
 
-const { cancellable: _, ...bookingFields } = booking({ _id: 'b-1', date: '2031-12-25' as never });
+/** A two-day holiday some weeks ahead, with a booking on its first day. */
+const [firstDay, lastDay] = [dayFromToday(50), dayFromToday(51)];
+const { cancellable: _, ...bookingFields } = booking({ _id: 'b-1', date: firstDay });
 const holiday: ClosureWithBookings = {
   id: 'c-1',
-  from: '2031-12-25',
-  to: '2031-12-26',
+  from: firstDay,
+  to: lastDay,
   label: 'Christmas',
   createdAt: '2031-01-01T10:00:00.000Z',
   bookings: [
@@ -105,20 +108,23 @@ describe('the clinic screen', () => {
       false,
     );
 
-    await user.type(screen.getByLabelText('First closed day'), '2031-12-25');
+    await user.type(screen.getByLabelText('First closed day'), firstDay);
     await user.clear(screen.getByLabelText('Last closed day'));
-    await user.type(screen.getByLabelText('Last closed day'), '2031-12-26');
+    await user.type(screen.getByLabelText('Last closed day'), lastDay);
     await user.type(screen.getByLabelText('Label'), 'Christmas');
     await user.click(screen.getByRole('button', { name: 'Add closure' }));
     expect(
       api.calls.find((call) => call.path === '/api/closures' && call.method === 'POST')?.body,
-    ).toEqual({ from: '2031-12-25', to: '2031-12-26', label: 'Christmas' });
+    ).toEqual({ from: firstDay, to: lastDay, label: 'Christmas' });
     expect(await screen.findByText(/1 booking is still on these days/)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Cancel and notify' }));
     const dialog = await screen.findByRole('dialog');
     expect(
-      within(dialog).getByText(/Cancel 1 booking on Dec 25, 2031 – Dec 26, 2031/),
+      within(dialog).getByText(
+        `Cancel 1 booking on ${formatMediumDate(firstDay)} – ${formatMediumDate(lastDay)}`,
+        { exact: false },
+      ),
     ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel and notify' }));
     expect(

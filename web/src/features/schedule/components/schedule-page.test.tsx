@@ -1,4 +1,6 @@
 import {
+  addDays,
+  formatMediumDate,
   type IsoDate,
   type ScheduleEntry,
   scheduleSchema,
@@ -7,11 +9,22 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, failure } from '../../../test/fetch-stub';
-import { booking, catalogueTreatment, stubAdminApi } from '../../../test/fixtures';
+import { booking, catalogueTreatment, dayFromToday, stubAdminApi } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
 import { SchedulePage } from './schedule-page';
 
-const DAY = '2031-01-02' as IsoDate;
+/** The day the schedule shows, which its answers also give as the clinic's today. */
+const DAY = dayFromToday(40);
+const dayAfter = addDays(DAY, 1);
+
+/** A day's heading as the schedule writes it: the weekday, then the date in the medium format. */
+function heading(day: IsoDate): RegExp {
+  const weekday = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    timeZone: 'UTC',
+  });
+  return new RegExp(`${weekday}, ${formatMediumDate(day)}`);
+}
 
 /** A booking on the schedule: the fixture booking, with the schedule's own fields. */
 function entry(overrides: Partial<ScheduleEntry> = {}): ScheduleEntry {
@@ -79,7 +92,7 @@ describe('the schedule', () => {
       ]),
     });
     showSchedule();
-    expect(await screen.findByRole('heading', { name: /Thursday, Jan 2, 2031/ })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: heading(DAY) })).toBeVisible();
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
       '10:00 AM - 10:30 AM',
@@ -180,7 +193,7 @@ describe('the schedule', () => {
     await user.keyboard('{Enter}');
     expect(
       await screen.findByText(
-        'Cancelled Jane Doe’s Teeth Cleaning on Jan 2, 2031 at 10:00 AM - 10:30 AM. The payment was refunded (refund id re_demo_1).',
+        `Cancelled Jane Doe’s Teeth Cleaning on ${formatMediumDate(DAY)} at 10:00 AM - 10:30 AM. The payment was refunded (refund id re_demo_1).`,
       ),
     ).toBeVisible();
     expect(api.callsTo('POST /api/booking/:id/cancel')[0]?.body).toEqual({
@@ -213,6 +226,8 @@ describe('the schedule', () => {
   });
 
   it('moves by day and week, and narrows to a treatment, all in the address', async () => {
+    // The week of the day after: from its Sunday to its Saturday.
+    const weekStart = addDays(dayAfter, -new Date(`${dayAfter}T12:00:00Z`).getUTCDay());
     api.on('GET /api/schedule', (call) => ({
       body: {
         ...onTheWire([]),
@@ -222,9 +237,11 @@ describe('the schedule', () => {
     }));
     const { user } = showSchedule();
     await user.click(await screen.findByRole('button', { name: 'Next day' }));
-    await screen.findByRole('heading', { name: /Friday, Jan 3, 2031/ });
+    await screen.findByRole('heading', { name: heading(dayAfter) });
     await user.click(screen.getByRole('button', { name: 'Week' }));
-    await screen.findByText('Week of Dec 29, 2030 to Jan 4, 2031');
+    await screen.findByText(
+      `Week of ${formatMediumDate(weekStart)} to ${formatMediumDate(addDays(weekStart, 6))}`,
+    );
     expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(7);
     await user.selectOptions(screen.getByLabelText('Treatment'), 'cavity-filling');
     await waitFor(() =>
@@ -233,7 +250,7 @@ describe('the schedule', () => {
       ),
     );
     const last = api.callsTo('GET /api/schedule').at(-1)?.url.searchParams;
-    expect([last?.get('from'), last?.get('to')]).toEqual(['2030-12-29', '2031-01-04']);
+    expect([last?.get('from'), last?.get('to')]).toEqual([weekStart, addDays(weekStart, 6)]);
   });
 
   describe('by doctor', () => {
@@ -350,7 +367,7 @@ describe('the schedule', () => {
     // More than 31 days: said on the spot, nothing asked.
     const to = screen.getByLabelText('To');
     await user.clear(to);
-    await user.type(to, '2031-03-30');
+    await user.type(to, addDays(DAY, 87));
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(await screen.findByText(/at most 31 days/)).toBeVisible();
     expect(api.callsTo('GET /api/schedule.csv')).toHaveLength(1);
@@ -361,13 +378,14 @@ describe('the schedule', () => {
       scheduleSearchSchema.encode({ q, bookings, more });
 
     it('shows every date’s matches by day, upcoming first, with the day’s actions, and clearing it returns to the day', async () => {
+      const [later, past] = [addDays(DAY, 62), addDays(DAY, -43)];
       api.on('GET /api/schedule', { body: onTheWire([entry({ patientName: 'Omar Haddad' })]) });
       api.on('GET /api/schedule/search', (call) => ({
         body: found(call.url.searchParams.get('q') ?? '', [
           entry({ _id: 'b-today' }),
-          entry({ _id: 'b-later', date: '2031-03-05' as IsoDate, slot: '9:00 AM - 9:30 AM' }),
-          entry({ _id: 'b-gone', date: '2031-02-01' as IsoDate, status: 'cancelled' }),
-          entry({ _id: 'b-past', date: '2030-11-20' as IsoDate, status: 'completed' }),
+          entry({ _id: 'b-later', date: later, slot: '9:00 AM - 9:30 AM' }),
+          entry({ _id: 'b-gone', date: addDays(DAY, 30), status: 'cancelled' }),
+          entry({ _id: 'b-past', date: past, status: 'completed' }),
         ]),
       }));
       const { user } = showSchedule();
@@ -383,9 +401,9 @@ describe('the schedule', () => {
       expect(
         screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
       ).toEqual([
-        expect.stringMatching(/^Thursday, Jan 2, 2031/),
-        expect.stringMatching(/^Wednesday, Mar 5, 2031/),
-        expect.stringMatching(/^Wednesday, Nov 20, 2030/),
+        expect.stringMatching(heading(DAY)),
+        expect.stringMatching(heading(later)),
+        expect.stringMatching(heading(past)),
         'Export as CSV',
       ]);
       expect(screen.getByText('1 cancelled booking is not shown.')).toBeVisible();
@@ -406,7 +424,7 @@ describe('the schedule', () => {
       await user.keyboard('{Enter}');
       expect((await screen.findAllByText('Omar Haddad'))[0]).toBeVisible();
       expect(box).toHaveValue('');
-      expect(screen.getByText(/Thursday, Jan 2, 2031/, { selector: 'p' })).toBeVisible();
+      expect(screen.getByText(heading(DAY), { selector: 'p' })).toBeVisible();
     });
 
     it('says when nobody matches, asks for 2 characters, and says when there are more', async () => {
@@ -439,7 +457,7 @@ describe('the schedule', () => {
 
       // Going to another day leaves the search.
       await user.click(screen.getByRole('button', { name: 'Next day' }));
-      await screen.findByRole('heading', { name: /Friday, Jan 3, 2031/ });
+      await screen.findByRole('heading', { name: heading(dayAfter) });
       expect(box).toHaveValue('');
     });
   });
