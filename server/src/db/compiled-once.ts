@@ -1,7 +1,11 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 
-/** What stands in for the arguments while the query is built: text no caller would send. */
-const STAND_IN = '\u0000argument ';
+/**
+ * What stands in for the arguments while the query is built: text that no value of a query's
+ * own holds (a private-use character), and that either engine accepts should the query be run
+ * as compiled (the query-plan tests explain it).
+ */
+const STAND_IN = '\uE000compiledOnce argument ';
 
 /**
  * A query that Kysely builds and compiles once per database and then runs with each call's
@@ -10,7 +14,8 @@ const STAND_IN = '\u0000argument ';
  * running them (docs/performance.md). `build` is called once, with a stand-in for each argument,
  * so it must use its arguments as values only: it may not branch on them or make names of them.
  * Each parameter of the compiled query that is a stand-in is then replaced by the argument it
- * stands for; the query's own values stay as they were.
+ * stands for; the query's own values stay as they were. A Kysely plugin of `db` transforms the
+ * query once, when it is compiled.
  */
 export function compiledOnce<DB, Args extends string[], Row>(
   build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
