@@ -132,3 +132,7 @@ export async function paidThroughStripe(
   if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
   return { booking, intentId };
 }
+
+/** Text a name or a reason may hold that JSON and HTML must escape: quotes, controls, emoji. */
+export const ODD_TEXT =
+  'Zoë "Q" \\ O\'Brien\t\n\r\u0001\u001f\u007f é 中文 😀 \u2028\u2029 </script>';

@@ -6,6 +6,7 @@ import { bearer } from '../../test/accounts.js';
 import { clinicDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import {
+  ODD_TEXT,
   type Patient,
   signedUpAdmin,
   signedUpPatient,
@@ -32,7 +33,7 @@ describe(`the patient's bookings as written (${engine})`, () => {
     const admin = await signedUpAdmin(t);
     jane = await signedUpPatient(t.app, 'Jane Doe');
     const now = new Date().toISOString();
-    const odd = 'Zoë "Q" \\ O\'Brien\t\n\r\u0001\u001f\u007f é 中文 😀 \u2028\u2029 </script>';
+    const odd = ODD_TEXT;
     const refunded = await unpaidBooking(t, jane, {
       date: clinicDay(5),
       slot: '2:00 PM - 2:30 PM',

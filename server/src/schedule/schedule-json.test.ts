@@ -5,6 +5,7 @@ import { bearer } from '../../test/accounts.js';
 import { clinicDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import {
+  ODD_TEXT,
   type Patient,
   signedUpAdmin,
   signedUpPatient,
@@ -35,7 +36,7 @@ describe(`the schedule's answer as written (${engine})`, () => {
     jane = await signedUpPatient(t.app, 'Jane Doe');
     omar = await signedUpPatient(t.app, 'Omar Haddad');
     const now = new Date().toISOString();
-    const odd = 'Zoë "Q" \\ O\'Brien\t\n\r\u0001\u001f\u007f é 中文 😀 \u2028\u2029 </script>';
+    const odd = ODD_TEXT;
     const paid = await unpaidBooking(t, jane, {
       date: first,
       slot: '2:00 PM - 2:30 PM',

@@ -29,15 +29,20 @@ beforeEach(() => {
   signIn(api, patient);
 });
 
+/** Opens the payment page, fills in the 4242 test card and pays once Pay is enabled. */
+async function payWithTestCard() {
+  const { user } = renderInPortal(<PaymentPage bookingId="b-7" />);
+  await user.click(
+    await screen.findByRole('button', { name: 'Use test card 4242 4242 4242 4242' }),
+  );
+  const pay = screen.getByRole('button', { name: 'Pay' });
+  await expect.poll(() => pay.hasAttribute('disabled')).toBe(false);
+  await user.click(pay);
+}
+
 describe('the payment page after a successful payment', () => {
   it('replaces the spent card form with the confirmation and its transaction id', async () => {
-    const { user } = renderInPortal(<PaymentPage bookingId="b-7" />);
-    await user.click(
-      await screen.findByRole('button', { name: 'Use test card 4242 4242 4242 4242' }),
-    );
-    const pay = screen.getByRole('button', { name: 'Pay' });
-    await expect.poll(() => pay.hasAttribute('disabled')).toBe(false);
-    await user.click(pay);
+    await payWithTestCard();
 
     const confirmed = await screen.findByRole('region', { name: messages.paymentConfirmed });
     expect(within(confirmed).getByText('pi_7')).toBeVisible();
@@ -52,13 +57,7 @@ describe('the payment page after a successful payment', () => {
   });
 
   it('shows its three notices one after another, the spent form taking no more meanwhile', async () => {
-    const { user } = renderInPortal(<PaymentPage bookingId="b-7" />);
-    await user.click(
-      await screen.findByRole('button', { name: 'Use test card 4242 4242 4242 4242' }),
-    );
-    const pay = screen.getByRole('button', { name: 'Pay' });
-    await expect.poll(() => pay.hasAttribute('disabled')).toBe(false);
-    await user.click(pay);
+    await payWithTestCard();
 
     expect(await screen.findByText(messages.paymentComplete)).toBeVisible();
     expect(screen.queryByRole('region', { name: messages.paymentConfirmed })).toBeNull();
