@@ -49,6 +49,7 @@ test('book a slot, find it in My Appointments and the mail, meet the conflict, t
   signUp,
   mailbox,
 }) => {
+  test.setTimeout(90_000);
   const patient = await signUp();
   const day = futureDay();
   await page.goto(`/appointment?date=${day.iso}`);

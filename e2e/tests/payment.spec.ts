@@ -44,6 +44,7 @@ test('pay a booking by card: the notices in order, then PAID with its transactio
   page,
   signUp,
 }) => {
+  test.setTimeout(90_000);
   await signUp();
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: /My Appointments/ })).toBeVisible();
