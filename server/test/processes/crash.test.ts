@@ -314,5 +314,5 @@ describe(`crash safety on ${engine}`, () => {
         } 2xx, ${statuses.filter((status) => status >= 400).length} 4xx, 0 5xx), ` +
         `0 reset; exit code ${exit.code} ${exit.at - signalled} ms after the signal`,
     );
-  }, 60_000);
+  }, 90_000);
 });

@@ -115,7 +115,8 @@ export async function startPortal(env: Record<string, string>): Promise<PortalPr
   void portal.exit.then(() => {
     exited = true;
   });
-  const deadline = Date.now() + 30_000;
+  // tsx compiles the server as it starts: seconds alone, far more beside the other suites.
+  const deadline = Date.now() + 45_000;
   while (Date.now() < deadline && !exited) {
     const health = await fetch(`${portal.url}/api/health`).catch(() => undefined);
     if (health?.ok) return portal;

@@ -160,7 +160,7 @@ describe(`slow and idle clients on ${engine}`, () => {
       ...portalEnv(database, dataDir),
       HEADERS_TIMEOUT: String(HEADERS_TIMEOUT_S),
     });
-  });
+  }, 60_000);
   afterAll(async () => {
     for (const request of held) request.socket.destroy();
     await killAllPortals();
