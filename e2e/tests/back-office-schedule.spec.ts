@@ -79,7 +79,7 @@ test('an admin runs the day from the schedule: statuses, a cancellation with a r
   signUp,
   mailbox,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   // The patient, in the test's own browser.
   const patient = await signUp(newPatient('scheduled'));
   await page.goto('/dashboard');
