@@ -174,7 +174,7 @@ describe(`npm run backup on ${engine}`, () => {
         `${counts.bookings} bookings in the copy (${before} acknowledged before it started, ` +
         `${after} when it ended); restored and served again with ${restoredCount} bookings`,
     );
-  }, 60_000);
+  }, 180_000);
 
   it('never overwrites a file and says plainly what is missing', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-'));

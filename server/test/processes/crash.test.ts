@@ -203,7 +203,7 @@ describe(`crash safety on ${engine}`, () => {
 
     second.child.kill('SIGTERM');
     expect((await second.exit).code).toBe(0);
-  }, 90_000);
+  }, 180_000);
 
   it('finishes every in-flight request on SIGTERM, then exits 0', async () => {
     // At debug, the portal logs each request as it reads it.
@@ -314,5 +314,5 @@ describe(`crash safety on ${engine}`, () => {
         } 2xx, ${statuses.filter((status) => status >= 400).length} 4xx, 0 5xx), ` +
         `0 reset; exit code ${exit.code} ${exit.at - signalled} ms after the signal`,
     );
-  }, 90_000);
+  }, 180_000);
 });

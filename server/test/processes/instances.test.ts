@@ -126,7 +126,7 @@ describe.skipIf(engine !== 'postgres')(
       };
       // Both start at once on an empty database: the migrator's lock lets one apply the schema.
       [a, b] = await Promise.all([startPortal(env()), startPortal(env())]);
-    }, 60_000);
+    }, 120_000);
 
     afterAll(async () => {
       await killAllPortals();

@@ -170,6 +170,6 @@ describe.skipIf(engine !== 'postgres')(
       );
       expect(byA).toBeGreaterThan(0);
       expect(sentBy(b)).toBeGreaterThan(0);
-    }, 180_000);
+    }, 300_000);
   },
 );

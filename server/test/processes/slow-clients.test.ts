@@ -160,7 +160,7 @@ describe(`slow and idle clients on ${engine}`, () => {
       ...portalEnv(database, dataDir),
       HEADERS_TIMEOUT: String(HEADERS_TIMEOUT_S),
     });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     for (const request of held) request.socket.destroy();
     await killAllPortals();
@@ -201,14 +201,18 @@ describe(`slow and idle clients on ${engine}`, () => {
     // other work it falls behind, by as much as its longest delay while it waits (measured).
     const deadline = lastSent + HEADERS_TIMEOUT_S * 1000 + CHECK_INTERVAL_MS + SLACK_MS;
     const lagged = () => observerLag.max / 1e6;
+    // And the portal closes them late by as much as it is stalled itself: its slowest answer to
+    // the health checks meanwhile (in CI, 1 s beside the other suites on 2 cores).
+    const stalled = () => Math.max(0, ...samples.filter(Number.isFinite));
     while (
-      performance.now() < deadline + lagged() &&
+      performance.now() < deadline + lagged() + stalled() &&
       held.some((request) => request.closedAt === undefined)
     ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     observerLag.disable();
     const lagMs = lagged();
+    const stallMs = stalled();
     await sampler.stop();
 
     const closed = held.filter((request) => request.closedAt !== undefined);
@@ -236,8 +240,10 @@ describe(`slow and idle clients on ${engine}`, () => {
     expect(heldFor[0]).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_S * 1000 - 50);
     expect(
       heldFor.at(-1),
-      `the last close, seen by this process, whose event loop lagged by up to ${Math.round(lagMs)} ms`,
-    ).toBeLessThanOrEqual(HEADERS_TIMEOUT_S * 1000 + CHECK_INTERVAL_MS + SLACK_MS + lagMs);
+      `the last close, seen by this process, whose event loop lagged by up to ${Math.round(lagMs)} ms, from a portal that took up to ${Math.round(stallMs)} ms to answer`,
+    ).toBeLessThanOrEqual(
+      HEADERS_TIMEOUT_S * 1000 + CHECK_INTERVAL_MS + SLACK_MS + lagMs + stallMs,
+    );
     // And the portal goes on answering.
     expect((await healthOnFreshConnection(portal.port)).status).toBe(200);
   }, 60_000);
