@@ -33,18 +33,17 @@ describe(`the patient's bookings as written (${engine})`, () => {
     const admin = await signedUpAdmin(t);
     jane = await signedUpPatient(t.app, 'Jane Doe');
     const now = new Date().toISOString();
-    const odd = ODD_TEXT;
     const refunded = await unpaidBooking(t, jane, {
       date: clinicDay(5),
       slot: '2:00 PM - 2:30 PM',
-      patient_name: odd,
+      patient_name: ODD_TEXT,
       price_cents: 1999,
       paid_at: now,
       transaction_id: 'pi_demo_paid',
       status: 'cancelled',
       cancelled_at: now,
       cancelled_by: admin.id,
-      cancel_reason: `Closed: ${odd}`,
+      cancel_reason: `Closed: ${ODD_TEXT}`,
     });
     await t.db
       .insertInto('refund')

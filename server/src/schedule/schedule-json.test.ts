@@ -36,11 +36,10 @@ describe(`the schedule's answer as written (${engine})`, () => {
     jane = await signedUpPatient(t.app, 'Jane Doe');
     omar = await signedUpPatient(t.app, 'Omar Haddad');
     const now = new Date().toISOString();
-    const odd = ODD_TEXT;
     const paid = await unpaidBooking(t, jane, {
       date: first,
       slot: '2:00 PM - 2:30 PM',
-      patient_name: odd,
+      patient_name: ODD_TEXT,
       phone: '+1 (555) 010-2030',
       price_cents: 1999,
       paid_at: now,
@@ -48,7 +47,7 @@ describe(`the schedule's answer as written (${engine})`, () => {
       status: 'cancelled',
       cancelled_at: now,
       cancelled_by: admin.id,
-      cancel_reason: `Closed: ${odd}`,
+      cancel_reason: `Closed: ${ODD_TEXT}`,
     });
     // Two refunds: the latest is shown.
     await t.db
