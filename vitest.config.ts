@@ -17,7 +17,7 @@ const pgUrl = process.env.TEST_PG_URL;
 
 /**
  * The server's tests that build no app and open no database (configuration, mail rendering and
- * sending, card rules, tokens, the access log, the availability cache): they run once, in
+ * sending, card rules, tokens, the access log, the availability cache, the prerender thread): they run once, in
  * 'server-unit', rather than once per engine.
  */
 const serverUnitTests = [
@@ -33,6 +33,7 @@ const serverUnitTests = [
   'server/src/mail/templates.test.ts',
   'server/src/payments/card-rules.test.ts',
   'server/src/payments/config.test.ts',
+  'server/src/spa/prerender-thread.test.ts',
 ];
 
 const serverProject = (engine: 'unit' | 'sqlite' | 'postgres') => ({

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Clinic } from '@doctors-portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { prerenderOnThread } from './prerender-thread.js';
 
 /** The app's page as sent: its text, and the compressed copies made once when it is built. */
 export interface Page {
@@ -26,10 +26,6 @@ interface PrerenderedScreen {
   path: string;
   title: string;
   html: string;
-}
-
-interface PrerenderModule {
-  prerenderPages(clinic: Clinic): Promise<PrerenderedScreen[]>;
 }
 
 /** Where the web build puts the prerender module: a dot folder, which is never served. */
@@ -90,8 +86,7 @@ async function prerender(
   const file = path.join(root, PRERENDER_MODULE);
   if (!fs.existsSync(file)) return [];
   try {
-    const module = (await import(pathToFileURL(file).href)) as PrerenderModule;
-    return await module.prerenderPages(clinic);
+    return await prerenderOnThread<Clinic, PrerenderedScreen>(file, clinic);
   } catch (error) {
     log.error({ err: error }, 'The public pages could not be prerendered: the app draws them');
     return [];
