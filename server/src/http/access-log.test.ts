@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { AccessLog, redactUrl, withAccessLogSerializers } from './access-log.js';
+import { AccessLog, accessLine, redactUrl, withAccessLogSerializers } from './access-log.js';
 
 async function appLogging(level: string) {
   const lines: Array<Record<string, unknown>> = [];
@@ -49,6 +50,40 @@ describe('access log', () => {
     const { app, lines } = await appLogging('debug');
     await app.inject('/ok');
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+});
+
+describe('the access line', () => {
+  /** A request as Fastify hands it to the log, with text that JSON must escape. */
+  function requestFor(url: string, host: string | undefined, version?: string) {
+    return {
+      method: 'GET',
+      url,
+      headers: version === undefined ? {} : { 'accept-version': version },
+      host,
+      ip: '127.0.0.1',
+      socket: { remotePort: 50123 },
+    } as unknown as FastifyRequest;
+  }
+
+  it.each([
+    ['/api/booking?patientMail=a%40b.com', '127.0.0.1:3000', undefined],
+    ['/api/x?q="quoted"\\back\u0001slash&é=日本', 'evil"host\\', '2.x'],
+    ['/api/auth/reset-password/s3cret', undefined, undefined],
+  ])('is, for %s, the line pino itself writes', (url, host, version) => {
+    const lines: string[] = [];
+    const log = pino(withAccessLogSerializers({ level: 'info' }) as object, {
+      write: (line: string) => lines.push(line),
+    }).child({ reqId: 'c0ffee' }) as unknown as FastifyBaseLogger;
+    const request = requestFor(url, host, version);
+    const reply = { statusCode: 409, elapsedTime: 1.2345678 };
+
+    log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const ours = accessLine(log, request, reply);
+    const theirs = lines[0] ?? '';
+    const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
+    expect(withoutTime(ours)).toBe(withoutTime(theirs));
+    expect(JSON.parse(ours)).toMatchObject({ reqId: 'c0ffee', req: { url: redactUrl(url) } });
   });
 });
 
