@@ -53,6 +53,8 @@ describe.runIf(engine === 'sqlite')('SQLite statements', () => {
 
       await sql`alter table note add column author text`.execute(database.db);
       expect((await read()).rows[0]).toEqual({ id: 1, body: 'a', author: null });
+      await sql`alter table note rename column body to text`.execute(database.db);
+      expect((await read()).rows[0]).toEqual({ id: 1, text: 'a', author: null });
     } finally {
       await database.close();
       await testDatabase.drop();

@@ -1,11 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/env.js';
 import { StartupError } from '../startup-error.js';
 import type { Database } from './schema.js';
+import { withPlainRows } from './sqlite-rows.js';
 
 export type Engine = Config['database']['engine'];
 
@@ -45,6 +53,9 @@ function openSqlite(file: string): Kysely<Database> {
   });
 }
 
+/** A statement that changes the schema: it is never kept, and the kept ones are let go. */
+const SCHEMA_CHANGE = /^\s*(alter|create|drop)\s/i;
+
 /** Past this many distinct statements, the cache starts again from empty. */
 const STATEMENT_CACHE_SIZE = 1_000;
 
@@ -55,14 +66,19 @@ const STATEMENT_CACHE_SIZE = 1_000;
  * connection, and SQLite prepares a statement again by itself when the schema changes.
  */
 function reusingStatements(database: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
     prepare(text) {
+      // Statements read before a change of schema may name columns that changed (sqlite-rows.ts).
+      if (SCHEMA_CHANGE.test(text)) {
+        statements.clear();
+        return database.prepare(text);
+      }
       let statement = statements.get(text);
       if (!statement) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        statement = database.prepare(text);
+        statement = withPlainRows(database.prepare(text));
         statements.set(text, statement);
       }
       return statement;

@@ -5,7 +5,7 @@ import {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { symbols } from 'pino';
+import { type Logger, symbols } from 'pino';
 
 /** What a secret in a logged address is replaced with. */
 export const REDACTED = '***';
@@ -159,10 +159,12 @@ export class AccessLog extends LogController {
       );
       return;
     }
-    if (!log.isLevelEnabled('info')) return;
     const stream = destination(log);
-    if (stream) stream.write(accessLine(log, request, reply));
-    else
+    if (!stream) {
+      // A logger other than pino's: through its own path.
       log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    } else if ((log as Logger).isLevelEnabled('info')) {
+      stream.write(accessLine(log, request, reply));
+    }
   }
 }
