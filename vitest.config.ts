@@ -25,6 +25,7 @@ const serverUnitTests = [
   'server/src/bookings/availability-cache.test.ts',
   'server/src/bookings/clock.test.ts',
   'server/src/config/env.test.ts',
+  'server/src/db/ordered-id.test.ts',
   'server/src/db/sqlite-rows.test.ts',
   'server/src/http/access-log.test.ts',
   'server/src/images/config.test.ts',

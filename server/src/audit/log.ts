@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
+import { orderedId } from '../db/ordered-id.js';
 import type { Database } from '../db/schema.js';
 
 export type { AuditAction } from '@doctors-portal/contract';
@@ -117,7 +117,7 @@ export async function recordAudit(tx: Kysely<Database>, entry: AuditEntry): Prom
   await tx
     .insertInto('audit_log')
     .values({
-      id: randomUUID(),
+      id: orderedId(),
       at: (entry.at ?? new Date()).toISOString(),
       actor_kind: actor.kind,
       ...who,

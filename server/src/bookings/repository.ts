@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { addDays, type IsoDate, slotUnits } from '@doctors-portal/contract';
 import {
   type Expression,
@@ -12,6 +11,7 @@ import {
 import { jsonArrayFrom } from 'kysely/helpers/sqlite';
 import { type AuditEntry, recordAudit } from '../audit/log.js';
 import { compiledOnce } from '../db/compiled-once.js';
+import { orderedId } from '../db/ordered-id.js';
 import type { Booking, BookingStatus, BookingTable, Database } from '../db/schema.js';
 import { uniqueViolation } from '../db/unique-violation.js';
 
@@ -34,7 +34,7 @@ type BookingFacts = Pick<
 /** A booking's row as it is first stored: booked now, unpaid, not cancelled. */
 export function newBookingRow(fields: BookingFacts): Booking {
   return {
-    id: randomUUID(),
+    id: orderedId(),
     doctor_id: null,
     doctor_name: null,
     ...fields,

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { cancellationPolicy, type IsoDate } from '@doctors-portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { bookingRulesOf } from '../clinic/calendar.js';
 import type { Engine } from '../db/database.js';
+import { orderedId } from '../db/ordered-id.js';
 import type { Database } from '../db/schema.js';
 import type { Mailer, MailLogger, MailMessage } from './mailer.js';
 import {
@@ -321,7 +321,7 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
       await target
         .insertInto('mail_queue')
         .values({
-          id: randomUUID(),
+          id: orderedId(),
           kind: mail.kind,
           payload: JSON.stringify(mail),
           created_at: now.toISOString(),

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
+import { orderedId } from '../db/ordered-id.js';
 import type { Database, PaymentIntentTable, PaymentTable, RefundTable } from '../db/schema.js';
 
 /**
@@ -59,7 +59,7 @@ export async function insertPayment(
   await tx
     .insertInto('payment')
     .values({
-      id: randomUUID(),
+      id: orderedId(),
       booking_id: bookingId,
       provider: payment.provider,
       transaction_id: payment.transactionId,

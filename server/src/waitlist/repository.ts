@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { IsoDate } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
+import { orderedId } from '../db/ordered-id.js';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 
@@ -29,7 +29,7 @@ export async function insertEntry(
   db: Kysely<Database>,
   entry: { patientId: string; treatmentId: string; date: IsoDate; now: Date },
 ): Promise<string | null> {
-  const id = randomUUID();
+  const id = orderedId();
   try {
     await db
       .insertInto('waitlist_entry')
