@@ -17,6 +17,7 @@ import * as visitLinks from './migrations/0014_visit_links.js';
 import * as accountPhone from './migrations/0015_account_phone.js';
 import * as scheduleRevision from './migrations/0016_schedule_revision.js';
 import * as accountAge from './migrations/0017_account_age.js';
+import * as unpaidCountFromIndex from './migrations/0018_unpaid_count_from_index.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015_account_phone': accountPhone,
   '0016_schedule_revision': scheduleRevision,
   '0017_account_age': accountAge,
+  '0018_unpaid_count_from_index': unpaidCountFromIndex,
 };
 
 export class MigrationError extends StartupError {
