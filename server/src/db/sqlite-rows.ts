@@ -4,7 +4,7 @@ import type { SqliteStatement } from 'kysely';
 /**
  * A statement whose rows are read as arrays and made into objects here. better-sqlite3 builds
  * each row object in C++, one property at a time across the boundary into JavaScript: three
- * bookings of twenty columns took 20 µs that way and 12 µs as arrays made into objects
+ * bookings of twenty columns took 19 to 22 µs that way and 15 µs as arrays made into objects
  * (docs/performance.md). The objects are the same: a key per column in the statement's order,
  * the later of two same-named columns winning. A statement that writes is returned as it is.
  * Its column names are read once: the caller lets it go when this connection changes the schema

@@ -2,14 +2,14 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
- * What a worker thread runs: the prerender module at `workerData.url`, called with the clinic,
- * and its screens (or its failure) sent back. Plain JavaScript, so that it runs the same from
+ * What a worker thread runs: the prerender module at `workerData.url`, called with
+ * `workerData.input`, and its screens (or its failure) sent back. Plain JavaScript, so that it runs the same from
  * the build and from the sources under test.
  */
 const RUN_PRERENDER = `
 const { parentPort, workerData } = require('node:worker_threads');
 import(workerData.url)
-  .then((module) => module.prerenderPages(workerData.clinic))
+  .then((module) => module.prerenderPages(workerData.input))
   .then(
     (screens) => parentPort.postMessage({ screens }),
     (error) => parentPort.postMessage({ error }),
@@ -27,7 +27,7 @@ export function prerenderOnThread<Input, Screen>(file: string, input: Input): Pr
   return new Promise((resolve, reject) => {
     const worker = new Worker(RUN_PRERENDER, {
       eval: true,
-      workerData: { url: pathToFileURL(file).href, clinic: input },
+      workerData: { url: pathToFileURL(file).href, input },
     });
     worker.once('message', (answer: { screens: Screen[] } | { error: unknown }) => {
       if ('error' in answer) reject(answer.error);
