@@ -5,6 +5,7 @@
 //   npm run bench -- --pg postgres://postgres@127.0.0.1:5432/postgres   # SQLite and PostgreSQL
 //   npm run bench -- --bookings 1000000 --compare 1000 --rounds 3 --duration 5 --connections 50
 //   npm run bench -- --profile bare          # one route under `node --cpu-prof`, top functions
+//   npm run bench -- --routes book           # only these routes (available, mine, book)
 //
 // For each engine (SQLite, and PostgreSQL given --pg) and each database size (the stated one,
 // then --compare, default 1,000 bookings, to show the figures do not depend on how many
@@ -537,7 +538,11 @@ const ROUTE_NAMES = {
 const CEILING = 'bare Fastify app, own process (ceiling)';
 const FLOOR = 'bare route in the portal (its floor)';
 // --profile bare profiles the portal's bare route: its per-request floor.
-const routeKeys = PROFILE ? [PROFILE] : Object.keys(ROUTE_NAMES);
+const routeKeys = PROFILE
+  ? [PROFILE]
+  : option('routes', Object.keys(ROUTE_NAMES).join(',')).split(',');
+const unknownRoute = routeKeys.find((route) => !(route in ROUTE_NAMES) && PROFILE !== 'bare');
+if (unknownRoute) throw new Error(`no route '${unknownRoute}' (available, mine, book)`);
 const sizes = PROFILE || COMPARE <= 0 ? [BOOKINGS] : [BOOKINGS, COMPARE];
 
 const started = new Date();
