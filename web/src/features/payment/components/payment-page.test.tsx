@@ -1,5 +1,6 @@
 import { demoConfirmResultSchema, messages } from '@doctors-portal/contract';
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'react-toastify/unstyled';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiStub, stubApi } from '../../../test/fetch-stub';
 import { booking, onTheWire, patient, signIn } from '../../../test/fixtures';
@@ -29,9 +30,13 @@ beforeEach(() => {
   signIn(api, patient);
 });
 
-/** Opens the payment page, fills in the 4242 test card and pays once Pay is enabled. */
-async function payWithTestCard() {
+/**
+ * Opens the payment page, fills in the 4242 test card and pays once Pay is enabled; `meanwhile`
+ * runs once the page is open.
+ */
+async function payWithTestCard(meanwhile = () => {}) {
   const { user } = renderInPortal(<PaymentPage bookingId="b-7" />);
+  act(meanwhile);
   await user.click(
     await screen.findByRole('button', { name: 'Use test card 4242 4242 4242 4242' }),
   );
@@ -65,6 +70,22 @@ describe('the payment page after a successful payment', () => {
 
     await screen.findByRole('region', { name: messages.paymentConfirmed });
     expect(screen.queryByText(messages.paymentSaved)).toBeNull();
+    expect(await screen.findByText(messages.paymentSaved)).toBeVisible();
+  });
+
+  it("takes the place of the notices before it, such as the booking's own", async () => {
+    const booked = messages.bookingSet('Dec 2, 2026', '10:30 AM - 11:00 AM');
+    await payWithTestCard(() => {
+      toast.success(booked);
+    });
+    expect(screen.getByText(booked)).toBeVisible();
+
+    expect(await screen.findByText(messages.paymentComplete)).toBeVisible();
+    // The booking's notice leaves: jsdom runs no animation, so its end is told here.
+    const leaving = screen.getByText(booked).closest('.Toastify__toast') as HTMLElement;
+    expect(leaving.className).toMatch(/bounce-exit/);
+    fireEvent.animationEnd(leaving);
+    await waitFor(() => expect(screen.queryByText(booked)).toBeNull());
     expect(await screen.findByText(messages.paymentSaved)).toBeVisible();
   });
 });

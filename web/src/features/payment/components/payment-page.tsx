@@ -282,6 +282,9 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
 
   const onPaid = (transactionId: string) => {
     setCharged(true);
+    // The payment's two notices take the place of those before them (the booking's own): a
+    // third stacked below them reaches My Appointments' table on a laptop's screen.
+    toast.dismiss();
     toast.success(messages.paymentComplete);
     // Recorded even if the patient has left the page meanwhile: the card has been charged.
     void pause(NOTICE_GAP_MS).then(() => record(transactionId));
