@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * What a worker thread runs: the prerender module at `workerData.url`, called with
- * `workerData.input`, and its screens (or its failure) sent back. Plain JavaScript, so that it runs the same from
- * the build and from the sources under test.
+ * `workerData.input`, and its screens (or its failure) sent back. Plain JavaScript, so that it
+ * runs the same from the build and from the sources under test.
  */
 const RUN_PRERENDER = `
 const { parentPort, workerData } = require('node:worker_threads');
