@@ -28,6 +28,7 @@ const serverUnitTests = [
   'server/src/db/ordered-id.test.ts',
   'server/src/db/sqlite-rows.test.ts',
   'server/src/http/access-log.test.ts',
+  'server/src/http/logger.test.ts',
   'server/src/images/config.test.ts',
   'server/src/mail/config.test.ts',
   'server/src/mail/ics.test.ts',
