@@ -57,7 +57,7 @@ describe('the log destination', () => {
     const program = [
       `const { logDestination } = await import(${JSON.stringify(logger)});`,
       'const destination = logDestination();',
-      'for (let i = 0; i < 2000; i += 1) destination.write(`{"line":${i}}\\n`);',
+      "for (let i = 0; i < 2000; i += 1) destination.write('{\"line\":' + i + '}\\n');",
       'process.exit(0);',
     ].join('\n');
     const output = execFileSync(
