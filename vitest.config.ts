@@ -17,8 +17,9 @@ const pgUrl = process.env.TEST_PG_URL;
 
 /**
  * The server's tests that build no app and open no database (configuration, mail rendering and
- * sending, card rules, tokens, the access log, the availability cache, ids, SQLite's rows, the
- * prerender thread): they run once, in 'server-unit', rather than once per engine.
+ * sending, card rules, tokens, the access log and the log's destination, the availability cache,
+ * ids, SQLite's rows, the prerender thread): they run once, in 'server-unit', rather than once
+ * per engine.
  */
 const serverUnitTests = [
   'server/src/auth/access-token.test.ts',
