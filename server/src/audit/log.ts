@@ -1,5 +1,6 @@
 import type { AuditAction } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
+import { compiledInsert } from '../db/compiled-once.js';
 import { orderedId } from '../db/ordered-id.js';
 import type { Database } from '../db/schema.js';
 
@@ -103,6 +104,22 @@ function fieldsJson(fields: Record<string, unknown> | null | undefined): string 
   return JSON.stringify(redacted(fields));
 }
 
+/** An entry written: compiled once, as every booking writes one. */
+const insertEntry = compiledInsert('audit_log', [
+  'id',
+  'at',
+  'actor_kind',
+  'actor_id',
+  'actor_name',
+  'actor_email',
+  'action',
+  'subject_type',
+  'subject_id',
+  'subject_label',
+  'before',
+  'after',
+]);
+
 /**
  * Writes one entry to the audit log with `tx`: the caller's transaction, so that the change and
  * its record are committed together or not at all. It adds one insert and no read. Fields that
@@ -114,21 +131,18 @@ export async function recordAudit(tx: Kysely<Database>, entry: AuditEntry): Prom
     actor.kind === 'system'
       ? { actor_id: null, actor_name: actor.name ?? 'system', actor_email: null }
       : { actor_id: actor.id, actor_name: actor.name, actor_email: actor.email };
-  await tx
-    .insertInto('audit_log')
-    .values({
-      id: orderedId(),
-      at: (entry.at ?? new Date()).toISOString(),
-      actor_kind: actor.kind,
-      ...who,
-      action: entry.action,
-      subject_type: entry.subject.type,
-      subject_id: entry.subject.id,
-      subject_label: entry.subject.label ?? null,
-      before: fieldsJson(entry.before),
-      after: fieldsJson(entry.after),
-    })
-    .execute();
+  await insertEntry(tx, {
+    id: orderedId(),
+    at: (entry.at ?? new Date()).toISOString(),
+    actor_kind: actor.kind,
+    ...who,
+    action: entry.action,
+    subject_type: entry.subject.type,
+    subject_id: entry.subject.id,
+    subject_label: entry.subject.label ?? null,
+    before: fieldsJson(entry.before),
+    after: fieldsJson(entry.after),
+  });
 }
 
 /** A booking as the log names it: its treatment, day and slot as booked. */

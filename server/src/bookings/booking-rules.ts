@@ -37,7 +37,6 @@ import {
   lockBooking,
   lockPatient,
   moveBooking,
-  type NewBooking,
   newBookingRow,
   releaseBookingUnits,
 } from './repository.js';
@@ -297,7 +296,7 @@ async function insertWithDoctor(
     const booking: Booking = { ...facts, doctor_id: candidate.id, doctor_name: candidate.name };
     await sql`savepoint doctor_pick`.execute(tx);
     try {
-      await insertBooking(tx, booking as NewBooking);
+      await insertBooking(tx, booking);
       await sql`release savepoint doctor_pick`.execute(tx);
       return booking;
     } catch (error) {

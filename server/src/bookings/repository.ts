@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/sqlite';
 import { type AuditEntry, recordAudit } from '../audit/log.js';
-import { compiledOnce } from '../db/compiled-once.js';
+import { compiledInsert, compiledOnce } from '../db/compiled-once.js';
 import { orderedId } from '../db/ordered-id.js';
 import type { Booking, BookingStatus, BookingTable, Database } from '../db/schema.js';
 import { uniqueViolation } from '../db/unique-violation.js';
@@ -170,10 +170,35 @@ export async function doctorsBusyDuring(
  * one), the patient holds the treatment that day, any of its units (see migrations/0004) is the
  * patient's already, or the doctor's (migrations/0009): `brokenBookingRule` says which.
  */
-export async function insertBooking(tx: Kysely<Database>, booking: NewBooking): Promise<void> {
-  await tx.insertInto('booking').values(booking).execute();
+export async function insertBooking(tx: Kysely<Database>, booking: Booking): Promise<void> {
+  await insertBookingRow(tx, booking);
   await insertUnits(tx, booking);
 }
+
+/** Every column of a booking: compiled once, as every booking is stored this way. */
+const insertBookingRow = compiledInsert('booking', [
+  'id',
+  'treatment_id',
+  'treatment_name',
+  'price_cents',
+  'date',
+  'slot',
+  'patient_id',
+  'patient_email',
+  'patient_name',
+  'phone',
+  'age',
+  'created_at',
+  'paid_at',
+  'transaction_id',
+  'status',
+  'cancelled_at',
+  'cancelled_by',
+  'cancel_reason',
+  'doctor_id',
+  'doctor_name',
+  'sequence',
+]);
 
 /** The time units a live booking holds: its patient's and its doctor's (see `insertBooking`). */
 async function insertUnits(
@@ -243,21 +268,26 @@ export async function lockPatient(tx: Kysely<Database>, patientId: string): Prom
   await tx.selectFrom('user').select('id').where('id', '=', patientId).forUpdate().execute();
 }
 
-/** How many live bookings with a price the patient has left unpaid from `today` on. */
-export async function countUnpaidUpcoming(
-  db: Kysely<Database>,
-  patientId: string,
-  today: IsoDate,
-): Promise<number> {
-  const row = await db
+/** The patient's live, unpaid bookings with a price from `today` on: compiled once. */
+const unpaidUpcoming = compiledOnce((db: Kysely<Database>, patientId: string, today: IsoDate) =>
+  db
     .selectFrom('booking')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('patient_id', '=', patientId)
     .where('date', '>=', today)
     .where('status', '<>', 'cancelled')
     .where('paid_at', 'is', null)
-    .where('price_cents', '>', 0)
-    .executeTakeFirstOrThrow();
+    .where('price_cents', '>', 0),
+);
+
+/** How many live bookings with a price the patient has left unpaid from `today` on. */
+export async function countUnpaidUpcoming(
+  db: Kysely<Database>,
+  patientId: string,
+  today: IsoDate,
+): Promise<number> {
+  const [row] = await unpaidUpcoming(db, patientId, today);
+  if (!row) throw new Error('a count answered no row');
   return Number(row.count);
 }
 

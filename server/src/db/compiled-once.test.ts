@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engine, type TestDatabase } from '../../test/helper.js';
-import { compiledOnce } from './compiled-once.js';
+import { compiledInsert, compiledOnce } from './compiled-once.js';
 import { type DatabaseHandle, openDatabase } from './database.js';
 
 interface Notes {
-  note: { id: number; owner: string; kind: string; body: string };
+  note: { id: number; owner: string; kind: string; body: string | null };
 }
 
 describe(`a query compiled once (${engine})`, () => {
@@ -62,6 +62,70 @@ describe(`a query compiled once (${engine})`, () => {
         .orderBy('id'),
     );
     expect((await mentioning(db, 'ana')).map((row) => row.id)).toEqual([1, 2, 4]);
+  });
+
+  it('takes numbers and nulls as arguments, as the engine binds them', async () => {
+    const afterId = compiledOnce((db: Kysely<Notes>, id: number, body: string | null) =>
+      db
+        .selectFrom('note')
+        .select('id')
+        .where('id', '>', id)
+        .where((eb) => eb('body', '=', eb.fn.coalesce(eb.val(body), eb.val('floss'))))
+        .orderBy('id'),
+    );
+    expect(await afterId(db, 0, null)).toEqual([{ id: 1 }]);
+    expect(await afterId(db, 2, 'rinse')).toEqual([{ id: 3 }]);
+  });
+
+  it('inserts rows of the given columns, nulls and numbers as they are', async () => {
+    const addNote = compiledInsert('note', ['id', 'owner', 'kind', 'body']);
+    await addNote(db, { id: 10, owner: 'cy', kind: 'memo', body: null });
+    await addNote(db, { id: 11, owner: 'cy', kind: 'draft', body: 'polish' });
+    const rows = await db
+      .selectFrom('note')
+      .selectAll()
+      .where('owner', '=', 'cy')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 10, owner: 'cy', kind: 'memo', body: null },
+      { id: 11, owner: 'cy', kind: 'draft', body: 'polish' },
+    ]);
+  });
+
+  it('is compiled once for the database and its transactions, and runs in the transaction', async () => {
+    let builds = 0;
+    const bodyOf = compiledOnce((db: Kysely<Notes>, id: number) => {
+      builds += 1;
+      return db.selectFrom('note').select('body').where('id', '=', id);
+    });
+    expect(await bodyOf(db, 1)).toEqual([{ body: 'floss' }]);
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable('note').set({ body: 'whiten' }).where('id', '=', 2).execute();
+      expect(await bodyOf(tx, 2)).toEqual([{ body: 'whiten' }]);
+    });
+    await db.transaction().execute(async (tx) => {
+      expect(await bodyOf(tx, 2)).toEqual([{ body: 'whiten' }]);
+      await tx.updateTable('note').set({ body: 'brush' }).where('id', '=', 2).execute();
+    });
+    expect(builds).toBe(1);
+  });
+
+  it('is built on every call for a database with plugins, so that they see each query', async () => {
+    const seen: string[] = [];
+    const watching = db.withPlugin({
+      transformQuery: ({ node }) => {
+        seen.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const ids = compiledOnce((db: Kysely<Notes>, owner: string) =>
+      db.selectFrom('note').select('id').where('owner', '=', owner).orderBy('id'),
+    );
+    expect(await ids(watching, 'ana')).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(await ids(watching, 'ben')).toEqual([{ id: 3 }, { id: 4 }]);
+    expect(seen).toEqual(['SelectQueryNode', 'SelectQueryNode']);
   });
 
   it('refuses a query that does not take an argument as a value', async () => {

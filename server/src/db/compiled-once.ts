@@ -1,30 +1,38 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Insertable, Kysely } from 'kysely';
 
 /**
  * What stands in for the arguments while the query is built: text that no value of a query's
- * own holds (a private-use character), and that either engine accepts should the query be run
- * as compiled (the query-plan tests explain it).
+ * own holds (a private-use character).
  */
 const STAND_IN = '\uE000compiledOnce argument ';
 
+/** What a compiled query's argument may be: a value either engine binds as it is. */
+export type Argument = string | number | null;
+
 /**
  * A query that Kysely builds and compiles once per database and then runs with each call's
- * arguments. Kysely builds, freezes and compiles a query on every call; for the short reads that
- * every signed-in request makes (the session, the patient's bookings) that cost about as much as
- * running them (docs/performance.md). `build` is called once, with a stand-in for each argument,
- * so it must use its arguments as values only: it may not branch on them or make names of them.
- * Each parameter of the compiled query that is a stand-in is then replaced by the argument it
- * stands for; the query's own values stay as they were. A Kysely plugin of `db` transforms the
- * query once, when it is compiled.
+ * arguments, in a transaction of that database too. Kysely builds, freezes and compiles a query
+ * on every call; for the short statements that every signed-in request or every booking makes
+ * that costs about as much as running them (docs/performance.md). `build` is called once, with a
+ * stand-in (a text) for each argument, so it must use its arguments as values only: it may not
+ * branch on them, make names of them or do arithmetic with them. Each parameter of the compiled
+ * query that is a stand-in is then replaced by the argument it stands for; the query's own values
+ * stay as they were.
  */
-export function compiledOnce<DB, Args extends string[], Row>(
+export function compiledOnce<DB, Args extends Argument[], Row>(
   build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
 ): (db: Kysely<DB>, ...args: Args) => Promise<Row[]> {
-  const compiled = new WeakMap<Kysely<DB>, { query: CompiledQuery<Row>; slots: number[] }>();
+  // By the database's adapter: made once per database, and shared by its transactions, which are
+  // other Kysely instances.
+  const compiled = new WeakMap<object, { query: CompiledQuery<Row>; slots: number[] }>();
   return async (db, ...args) => {
-    let entry = compiled.get(db);
+    const executor = db.getExecutor();
+    // Plugins transform a query as it is built, and a database with plugins shares its adapter:
+    // built and compiled on every call, as Kysely does, so that they see each one.
+    if (executor.plugins.length > 0) return (await db.executeQuery(build(db, ...args))).rows;
+    let entry = compiled.get(executor.adapter);
     if (!entry) {
-      const standIns = args.map((_, index) => `${STAND_IN}${index}`) as Args;
+      const standIns = args.map((_, index) => `${STAND_IN}${index}`) as unknown as Args;
       const query = build(db, ...standIns).compile();
       // The argument each parameter stands for, or -1 for a value of the query's own.
       const slots = query.parameters.map((value) =>
@@ -35,7 +43,7 @@ export function compiledOnce<DB, Args extends string[], Row>(
       const unused = standIns.findIndex((_, index) => !slots.includes(index));
       if (unused !== -1) throw new Error(`compiledOnce: argument ${unused} is not a parameter`);
       entry = { query, slots };
-      compiled.set(db, entry);
+      compiled.set(executor.adapter, entry);
     }
     const { query, slots } = entry;
     const parameters = query.parameters.map((value, index) => {
@@ -43,5 +51,38 @@ export function compiledOnce<DB, Args extends string[], Row>(
       return slot === -1 ? value : args[slot];
     });
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+  };
+}
+
+/** A row of `columns` of a table: every one given, null where it has no value. */
+export type RowOf<Table, Column extends keyof Table> = {
+  [K in Column]-?: Exclude<Insertable<Table>[K & keyof Insertable<Table>], undefined>;
+};
+
+/** Any database, as a compiled insert sees it: its table is chosen by a type parameter. */
+type AnyDatabase = Record<string, Record<string, Argument>>;
+
+/**
+ * An insert of one row into `table` that gives `columns`, compiled once per database (as
+ * `compiledOnce`) and run with each row's values. The row must give every column, so that one
+ * compiled query serves every row; a column the table lacks does not type-check.
+ */
+export function compiledInsert<T extends string, Column extends string>(
+  table: T,
+  columns: readonly Column[],
+) {
+  const insert = compiledOnce((db: Kysely<AnyDatabase>, ...values: Argument[]) =>
+    db
+      .insertInto(table)
+      .values(Object.fromEntries(columns.map((column, index) => [column, values[index]]))),
+  );
+  return async <DB extends Record<T, Record<Column, unknown>>>(
+    db: Kysely<DB>,
+    row: RowOf<DB[T], Column>,
+  ): Promise<void> => {
+    await insert(
+      db as unknown as Kysely<AnyDatabase>,
+      ...columns.map((column) => row[column] as Argument),
+    );
   };
 }

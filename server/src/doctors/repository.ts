@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EVERY_DAY, type IsoDate } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
 import { type AuditActor, doctorSubject, recordAudit } from '../audit/log.js';
+import { compiledOnce } from '../db/compiled-once.js';
 import type { Database, Doctor } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 
@@ -327,32 +328,37 @@ export interface Provider {
   treatmentId: string;
 }
 
-/**
- * Every (doctor, treatment) pair the clinic set, in a stable order (the doctor's name, then id):
- * one read of `doctor_treatment` joined with `doctor`, a table of a few rows per doctor.
- */
-export async function listProviders(db: Kysely<Database>): Promise<Provider[]> {
-  const rows = await db
+/** Every (doctor, treatment) pair: compiled once, as every booking reads it. */
+const providerRows = compiledOnce((db: Kysely<Database>) =>
+  db
     .selectFrom('doctor_treatment')
     .innerJoin('doctor', 'doctor.id', 'doctor_treatment.doctor_id')
     .select(['doctor.id', 'doctor.name', 'doctor.image_url as image', 'doctor.work_days'])
     .select('doctor_treatment.treatment_id as treatmentId')
     .orderBy('doctor.name')
-    .orderBy('doctor.id')
-    .execute();
+    .orderBy('doctor.id'),
+);
+
+/**
+ * Every (doctor, treatment) pair the clinic set, in a stable order (the doctor's name, then id):
+ * one read of `doctor_treatment` joined with `doctor`, a table of a few rows per doctor.
+ */
+export async function listProviders(db: Kysely<Database>): Promise<Provider[]> {
+  const rows = await providerRows(db);
   return rows.map(({ work_days, ...provider }) => ({
     ...provider,
     workDays: parseWorkDays(work_days),
   }));
 }
 
-/** The doctors off on `date`: the date's entries of the (date, doctor) index. */
+/** The date's entries of the (date, doctor) index of days off: compiled once, as `providerRows`. */
+const doctorsOffRows = compiledOnce((db: Kysely<Database>, date: IsoDate) =>
+  db.selectFrom('doctor_day_off').select('doctor_id').where('date', '=', date),
+);
+
+/** The doctors off on `date`. */
 export async function doctorsOffOn(db: Kysely<Database>, date: IsoDate): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('doctor_day_off')
-    .select('doctor_id')
-    .where('date', '=', date)
-    .execute();
+  const rows = await doctorsOffRows(db, date);
   return new Set(rows.map((row) => row.doctor_id));
 }
 

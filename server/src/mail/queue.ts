@@ -1,6 +1,7 @@
 import { cancellationPolicy, type IsoDate } from '@doctors-portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { bookingRulesOf } from '../clinic/calendar.js';
+import { compiledInsert } from '../db/compiled-once.js';
 import type { Engine } from '../db/database.js';
 import { orderedId } from '../db/ordered-id.js';
 import type { Database } from '../db/schema.js';
@@ -107,6 +108,16 @@ export interface MailQueue {
  * relay's pace instead of in the requests that made them. Any number of instances may send
  * from the same table; each message is taken by one at a time (a lease), and sent at least once.
  */
+/** A message queued: compiled once, as every booking queues two. */
+const insertMail = compiledInsert('mail_queue', [
+  'id',
+  'kind',
+  'payload',
+  'created_at',
+  'send_after',
+  'booking_id',
+]);
+
 export function mailQueue(options: MailQueueOptions): MailQueue {
   const { db, mailer, log } = options;
   const spacingMs = 1000 / options.ratePerSecond;
@@ -318,17 +329,14 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
   return {
     async add(target, mail, when = {}) {
       const now = new Date();
-      await target
-        .insertInto('mail_queue')
-        .values({
-          id: orderedId(),
-          kind: mail.kind,
-          payload: JSON.stringify(mail),
-          created_at: now.toISOString(),
-          send_after: (when.sendAfter ?? now).toISOString(),
-          booking_id: when.bookingId ?? null,
-        })
-        .execute();
+      await insertMail(target, {
+        id: orderedId(),
+        kind: mail.kind,
+        payload: JSON.stringify(mail),
+        created_at: now.toISOString(),
+        send_after: (when.sendAfter ?? now).toISOString(),
+        booking_id: when.bookingId ?? null,
+      });
     },
     async withdrawReminder(target, bookingId) {
       await target

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.js';
 import type { Database, TreatmentTable } from '../db/schema.js';
 
 export interface TreatmentRecord {
@@ -59,15 +60,21 @@ export async function listCatalogue(db: Kysely<Database>): Promise<TreatmentReco
   return rows.map(toRecord);
 }
 
+/** A treatment by id, and an offered one by id: compiled once, as every booking reads one. */
+const treatmentById = compiledOnce((db: Kysely<Database>, id: string) =>
+  db.selectFrom('treatment').select(COLUMNS).where('id', '=', id),
+);
+const offeredTreatmentById = compiledOnce((db: Kysely<Database>, id: string) =>
+  db.selectFrom('treatment').select(COLUMNS).where('id', '=', id).where('retired_at', 'is', null),
+);
+
 /** One treatment of the catalogue, retired or not; undefined for an unknown id. */
 export async function findCatalogueTreatment(
   db: Kysely<Database>,
   id: string,
   { offeredOnly = false } = {},
 ): Promise<TreatmentRecord | undefined> {
-  let query = db.selectFrom('treatment').select(COLUMNS).where('id', '=', id);
-  if (offeredOnly) query = query.where('retired_at', 'is', null);
-  const row = await query.executeTakeFirst();
+  const [row] = await (offeredOnly ? offeredTreatmentById : treatmentById)(db, id);
   return row && toRecord(row);
 }
 

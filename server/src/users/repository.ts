@@ -7,6 +7,7 @@ import {
   userSubject,
 } from '../audit/log.js';
 import { isAdmin } from '../auth/current-user.js';
+import { compiledOnce } from '../db/compiled-once.js';
 import type { Engine } from '../db/database.js';
 import type { Database, UserTable } from '../db/schema.js';
 
@@ -44,6 +45,20 @@ export async function setAdmin(
   });
 }
 
+/** Fills the profile's gaps (`fillProfileFromBooking`): compiled once, as every booking does. */
+const fillProfile = compiledOnce(
+  (db: Kysely<Database>, userId: string, phone: string, age: number, updatedAt: string) =>
+    db
+      .updateTable('user')
+      .set((eb) => ({
+        phone: eb.fn.coalesce('phone', eb.val(phone)),
+        age: eb.fn.coalesce('age', eb.val(age)),
+        updatedAt,
+      }))
+      .where('id', '=', userId)
+      .where((eb) => eb.or([eb('phone', 'is', null), eb('age', 'is', null)])),
+);
+
 /**
  * Gives the account the phone and age of a booking where it has none, in the booking's
  * transaction: what the patient already has is never overwritten, so a later booking with
@@ -54,16 +69,7 @@ export async function fillProfileFromBooking(
   userId: string,
   booking: { phone: string; age: number },
 ): Promise<void> {
-  await db
-    .updateTable('user')
-    .set((eb) => ({
-      phone: eb.fn.coalesce('phone', eb.val(booking.phone)),
-      age: eb.fn.coalesce('age', eb.val(booking.age)),
-      updatedAt: new Date().toISOString(),
-    }))
-    .where('id', '=', userId)
-    .where((eb) => eb.or([eb('phone', 'is', null), eb('age', 'is', null)]))
-    .execute();
+  await fillProfile(db, userId, booking.phone, booking.age, new Date().toISOString());
 }
 
 /** The columns the admin rule and the users list need. */

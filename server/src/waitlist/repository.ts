@@ -1,5 +1,6 @@
 import type { IsoDate } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.js';
 import { orderedId } from '../db/ordered-id.js';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
@@ -87,18 +88,13 @@ export async function deleteEntry(db: Kysely<Database>, id: string): Promise<voi
   await db.deleteFrom('waitlist_entry').where('id', '=', id).execute();
 }
 
-/** Takes the patient off a treatment's list for a date (they now hold it). */
-export async function leaveOnBooking(
-  tx: Kysely<Database>,
-  patientId: string,
-  treatmentId: string,
-  date: IsoDate,
-): Promise<void> {
-  await tx
-    .deleteFrom('waitlist_entry')
-    .where((eb) => eb.and({ patient_id: patientId, treatment_id: treatmentId, date }))
-    .execute();
-}
+/** Takes the patient off a treatment's list for a date (they now hold it); compiled once. */
+export const leaveOnBooking = compiledOnce(
+  (tx: Kysely<Database>, patientId: string, treatmentId: string, date: IsoDate) =>
+    tx
+      .deleteFrom('waitlist_entry')
+      .where((eb) => eb.and({ patient_id: patientId, treatment_id: treatmentId, date })),
+);
 
 /**
  * The first `count` patients waiting for the treatment on the date who were not told of `slot`
