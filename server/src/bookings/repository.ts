@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/sqlite';
 import { type AuditEntry, recordAudit } from '../audit/log.js';
-import { compiledInsert, compiledOnce } from '../db/compiled-once.js';
+import { compiledInsert, compiledInsertRows, compiledOnce } from '../db/compiled-once.js';
 import { orderedId } from '../db/ordered-id.js';
 import type { Booking, BookingStatus, BookingTable, Database } from '../db/schema.js';
 import { uniqueViolation } from '../db/unique-violation.js';
@@ -206,35 +206,34 @@ async function insertUnits(
   booking: Pick<NewBooking, 'id' | 'date' | 'slot' | 'patient_id' | 'doctor_id'>,
 ): Promise<void> {
   const units = slotUnits(booking.slot);
-  if (units.length === 0) return;
-  if (booking.patient_id) {
-    await tx
-      .insertInto('booking_unit')
-      .values(
-        units.map((unit) => ({
-          booking_id: booking.id,
-          patient_id: booking.patient_id ?? null,
-          date: booking.date,
-          unit,
-        })),
-      )
-      .execute();
+  const { id, date, patient_id: patientId, doctor_id: doctorId } = booking;
+  if (patientId) {
+    await insertPatientUnits(
+      tx,
+      units.map((unit) => ({ booking_id: id, patient_id: patientId, date, unit })),
+    );
   }
-  if (booking.doctor_id) {
-    const doctorId = booking.doctor_id;
-    await tx
-      .insertInto('doctor_unit')
-      .values(
-        units.map((unit) => ({
-          booking_id: booking.id,
-          doctor_id: doctorId,
-          date: booking.date,
-          unit,
-        })),
-      )
-      .execute();
+  if (doctorId) {
+    await insertDoctorUnits(
+      tx,
+      units.map((unit) => ({ booking_id: id, doctor_id: doctorId, date, unit })),
+    );
   }
 }
+
+/** Compiled once per number of units, as every booking stores its units this way. */
+const insertPatientUnits = compiledInsertRows('booking_unit', [
+  'booking_id',
+  'patient_id',
+  'date',
+  'unit',
+]);
+const insertDoctorUnits = compiledInsertRows('doctor_unit', [
+  'booking_id',
+  'doctor_id',
+  'date',
+  'unit',
+]);
 
 /**
  * The live bookings with a doctor from the clinic's `today` on that have not been seen yet

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engine, type TestDatabase } from '../../test/helper.js';
-import { compiledInsert, compiledOnce } from './compiled-once.js';
+import { compiledInsert, compiledInsertRows, compiledOnce } from './compiled-once.js';
 import { type DatabaseHandle, openDatabase } from './database.js';
 
 interface Notes {
@@ -91,6 +91,23 @@ describe(`a query compiled once (${engine})`, () => {
       { id: 10, owner: 'cy', kind: 'memo', body: null },
       { id: 11, owner: 'cy', kind: 'draft', body: 'polish' },
     ]);
+  });
+
+  it('inserts any number of rows, each number compiled once', async () => {
+    const addNotes = compiledInsertRows('note', ['id', 'owner', 'kind', 'body']);
+    const note = (id: number) => ({ id, owner: 'di', kind: 'memo', body: `note ${id}` });
+    await addNotes(db, [note(20), note(21), note(22)]);
+    await addNotes(db, [note(23)]);
+    await addNotes(db, []);
+    await addNotes(db, [note(24), note(25), note(26)]);
+    const rows = await db
+      .selectFrom('note')
+      .select(['id', 'body'])
+      .where('owner', '=', 'di')
+      .execute();
+    expect(rows.map((row) => row.body).sort()).toEqual(
+      [20, 21, 22, 23, 24, 25, 26].map((id) => `note ${id}`),
+    );
   });
 
   it('is compiled once for the database and its transactions, and runs in the transaction', async () => {

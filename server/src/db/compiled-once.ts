@@ -63,26 +63,52 @@ export type RowOf<Table, Column extends keyof Table> = {
 type AnyDatabase = Record<string, Record<string, Argument>>;
 
 /**
- * An insert of one row into `table` that gives `columns`, compiled once per database (as
- * `compiledOnce`) and run with each row's values. The row must give every column, so that one
- * compiled query serves every row; a column the table lacks does not type-check.
+ * An insert of rows into `table` that give `columns`, compiled once per database and per number
+ * of rows (as `compiledOnce`) and run with the rows' values. Each row must give every column, so
+ * that one compiled query serves all; a column the table lacks does not type-check.
  */
+export function compiledInsertRows<T extends string, Column extends string>(
+  table: T,
+  columns: readonly Column[],
+) {
+  const byCount = new Map<number, ReturnType<typeof compile>>();
+  const compile = (count: number) =>
+    compiledOnce((db: Kysely<AnyDatabase>, ...values: Argument[]) =>
+      db
+        .insertInto(table)
+        .values(
+          Array.from({ length: count }, (_, row) =>
+            Object.fromEntries(
+              columns.map((column, index) => [column, values[row * columns.length + index]]),
+            ),
+          ),
+        ),
+    );
+  return async <DB extends Record<T, Record<Column, unknown>>>(
+    db: Kysely<DB>,
+    rows: readonly RowOf<DB[T], Column>[],
+  ): Promise<void> => {
+    if (rows.length === 0) return;
+    let insert = byCount.get(rows.length);
+    if (!insert) {
+      insert = compile(rows.length);
+      byCount.set(rows.length, insert);
+    }
+    await insert(
+      db as unknown as Kysely<AnyDatabase>,
+      ...rows.flatMap((row) => columns.map((column) => row[column] as Argument)),
+    );
+  };
+}
+
+/** One row into `table` (as `compiledInsertRows`). */
 export function compiledInsert<T extends string, Column extends string>(
   table: T,
   columns: readonly Column[],
 ) {
-  const insert = compiledOnce((db: Kysely<AnyDatabase>, ...values: Argument[]) =>
-    db
-      .insertInto(table)
-      .values(Object.fromEntries(columns.map((column, index) => [column, values[index]]))),
-  );
-  return async <DB extends Record<T, Record<Column, unknown>>>(
+  const insertRows = compiledInsertRows(table, columns);
+  return <DB extends Record<T, Record<Column, unknown>>>(
     db: Kysely<DB>,
     row: RowOf<DB[T], Column>,
-  ): Promise<void> => {
-    await insert(
-      db as unknown as Kysely<AnyDatabase>,
-      ...columns.map((column) => row[column] as Argument),
-    );
-  };
+  ): Promise<void> => insertRows(db, [row]);
 }
