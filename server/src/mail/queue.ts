@@ -102,12 +102,6 @@ export interface MailQueue {
   close(): Promise<void>;
 }
 
-/**
- * The portal's outgoing mail, kept in the database until the relay has taken it: a message
- * survives a restart or a relay that is down, and a burst of bookings is mailed out at the
- * relay's pace instead of in the requests that made them. Any number of instances may send
- * from the same table; each message is taken by one at a time (a lease), and sent at least once.
- */
 /** A message queued: compiled once, as every booking queues two. */
 const insertMail = compiledInsert('mail_queue', [
   'id',
@@ -118,6 +112,12 @@ const insertMail = compiledInsert('mail_queue', [
   'booking_id',
 ]);
 
+/**
+ * The portal's outgoing mail, kept in the database until the relay has taken it: a message
+ * survives a restart or a relay that is down, and a burst of bookings is mailed out at the
+ * relay's pace instead of in the requests that made them. Any number of instances may send
+ * from the same table; each message is taken by one at a time (a lease), and sent at least once.
+ */
 export function mailQueue(options: MailQueueOptions): MailQueue {
   const { db, mailer, log } = options;
   const spacingMs = 1000 / options.ratePerSecond;
