@@ -102,10 +102,14 @@ export const toClosure = (row: {
   createdAt: row.created_at,
 });
 
-/** Reads the calendar and rules from the database (closures ending on or after `since`). */
+/**
+ * Reads the calendar and rules from the database (closures ending on or after `since`). `db` may
+ * be a transaction; `defaults` are then those of the database it belongs to.
+ */
 export async function readClinicCalendar(
   db: Kysely<Database>,
   since: IsoDate | null = null,
+  defaults: BookingRules = defaultRules(db),
 ): Promise<ClinicCalendarState> {
   let closures = db.selectFrom('closure').selectAll();
   if (since) closures = closures.where('to_date', '>=', since);
@@ -117,26 +121,45 @@ export async function readClinicCalendar(
   return {
     openingDays: openingDaysOf(setting(OPENING_DAYS_SETTING)),
     closures: rows.map(toClosure),
-    storedRules: rulesOf(setting(BOOKING_RULES_SETTING), defaultRules(db)),
+    storedRules: rulesOf(setting(BOOKING_RULES_SETTING), defaults),
   };
 }
 
-const cache = new WeakMap<Kysely<Database>, { at: number; state: Promise<ClinicCalendarState> }>();
+interface CachedCalendar {
+  at: number;
+  state: Promise<ClinicCalendarState>;
+  /** The state once read: until then, the read may still wait for a connection. */
+  read?: ClinicCalendarState;
+}
 
-/** The calendar and rules, read at most once per CLINIC_CALENDAR_CACHE_MS per database. */
+const cache = new WeakMap<Kysely<Database>, CachedCalendar>();
+
+/**
+ * The calendar and rules, read at most once per CLINIC_CALENDAR_CACHE_MS per database. `via`, a
+ * transaction of `db`, reads them through itself when they are stale or still being read: a read
+ * through `db` needs a connection of its own, and every connection may be held by transactions
+ * waiting for it (on PostgreSQL, ten bookings at once waited for the pool's 5 s timeout and were
+ * rolled back; on SQLite the one connection would have waited for ever).
+ */
 export function cachedClinicCalendar(
   db: Kysely<Database>,
   now = Date.now(),
   via: Kysely<Database> = db,
 ): Promise<ClinicCalendarState> {
   const hit = cache.get(db);
-  if (hit && now - hit.at < CLINIC_CALENDAR_CACHE_MS) return hit.state;
-  const state = readClinicCalendar(via);
-  cache.set(db, { at: now, state });
-  // A failed read is not kept: the next call asks the database again.
-  state.catch(() => {
-    if (cache.get(db)?.state === state) cache.delete(db);
-  });
+  if (hit && now - hit.at < CLINIC_CALENDAR_CACHE_MS && (hit.read || via === db)) return hit.state;
+  const state = readClinicCalendar(via, null, defaultRules(db));
+  const entry: CachedCalendar = { at: now, state };
+  cache.set(db, entry);
+  state.then(
+    (read) => {
+      entry.read = read;
+    },
+    // A failed read is not kept: the next call asks the database again.
+    () => {
+      if (cache.get(db) === entry) cache.delete(db);
+    },
+  );
   return state;
 }
 
@@ -152,8 +175,7 @@ export async function bookingRulesOf(db: Kysely<Database>): Promise<BookingRules
 
 /**
  * The booking rules in force, from inside `tx`, a transaction of `db` (a booking event's
- * listener): when the cached rules are stale they are read through `tx`, because on SQLite the
- * transaction holds the one connection and a read through `db` would wait for it forever.
+ * listener): read through `tx` unless the cache holds them already (`cachedClinicCalendar`).
  */
 export async function bookingRulesWithin(
   tx: Kysely<Database>,

@@ -87,7 +87,8 @@ export async function setBookingRules(
 ): Promise<void> {
   const at = new Date();
   await db.transaction().execute(async (tx) => {
-    const before = (await readClinicCalendar(tx, null)).storedRules ?? defaultRules(db);
+    const before =
+      (await readClinicCalendar(tx, null, defaultRules(db))).storedRules ?? defaultRules(db);
     await writeSetting(tx, BOOKING_RULES_SETTING, rules, admin, at);
     await recordAudit(tx, {
       actor: adminActor(admin),

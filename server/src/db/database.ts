@@ -86,10 +86,13 @@ function reusingStatements(database: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** Connections each instance holds open to PostgreSQL at most. */
+export const PG_POOL_SIZE = 10;
+
 function openPostgres(url: string): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: PG_POOL_SIZE,
     connectionTimeoutMillis: 5000,
     types: pgTypes,
   });
