@@ -17,9 +17,9 @@ const pgUrl = process.env.TEST_PG_URL;
 
 /**
  * The server's tests that build no app and open no database (configuration, mail rendering and
- * sending, card rules, tokens, the access log and the log's destination, the availability cache,
- * ids, SQLite's rows, the prerender thread): they run once, in 'server-unit', rather than once
- * per engine.
+ * sending, card rules, tokens, the access log, the log's destination and requests' loggers, the
+ * availability cache, ids, SQLite's rows, the prerender thread): they run once, in
+ * 'server-unit', rather than once per engine.
  */
 const serverUnitTests = [
   'server/src/auth/access-token.test.ts',
@@ -30,6 +30,7 @@ const serverUnitTests = [
   'server/src/db/sqlite-rows.test.ts',
   'server/src/http/access-log.test.ts',
   'server/src/http/logger.test.ts',
+  'server/src/http/request-logger.test.ts',
   'server/src/images/config.test.ts',
   'server/src/mail/config.test.ts',
   'server/src/mail/ics.test.ts',

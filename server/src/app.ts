@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { AccessLog, withAccessLogSerializers } from './http/access-log.js';
 import { handleError, MAX_PARAM_LENGTH } from './http/errors.js';
 import { loggerFor } from './http/logger.js';
+import { requestLogger } from './http/request-logger.js';
 import { requestPathPlugin } from './http/request-path.js';
 import { responseHeadersPlugin, setResponseHeaders } from './http/response-headers.js';
 import { textInputPlugin } from './http/text-input.js';
@@ -46,6 +47,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: withAccessLogSerializers(options.logger ?? loggerFor(config)),
     logController: new AccessLog(),
+    // A request's logger is made when first used (http/request-logger.ts).
+    childLoggerFactory: requestLogger,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     // Slow and idle clients are let go (http/timeouts.ts).

@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { AccessLog, accessLine, redactUrl, withAccessLogSerializers } from './access-log.js';
+import { RequestLogger, requestLogger } from './request-logger.js';
 
 async function appLogging(level: string) {
   const lines: Array<Record<string, unknown>> = [];
@@ -12,7 +13,11 @@ async function appLogging(level: string) {
       done();
     },
   });
-  const app = Fastify({ logger: { level, stream }, logController: new AccessLog() });
+  const app = Fastify({
+    logger: { level, stream },
+    logController: new AccessLog(),
+    childLoggerFactory: requestLogger,
+  });
   app.get('/ok', async () => ({ ok: true }));
   app.get('/fails', async () => {
     throw new Error('broken');
@@ -72,14 +77,16 @@ describe('the access line', () => {
     ['/api/auth/reset-password/s3cret', undefined, undefined],
   ])('is, for %s, the line pino itself writes', (url, host, version) => {
     const lines: string[] = [];
-    const log = pino(withAccessLogSerializers({ level: 'info' }) as object, {
+    const root = pino(withAccessLogSerializers({ level: 'info' }) as object, {
       write: (line: string) => lines.push(line),
-    }).child({ reqId: 'c0ffee' }) as unknown as FastifyBaseLogger;
+    });
     const request = requestFor(url, host, version);
     const reply = { statusCode: 409, elapsedTime: 1.2345678 };
 
-    log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    const ours = accessLine(log, request, reply);
+    root
+      .child({ reqId: 'c0ffee' })
+      .info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const ours = accessLine(new RequestLogger(root, { reqId: 'c0ffee' }), request, reply);
     const theirs = lines[0] ?? '';
     const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
     expect(withoutTime(ours)).toBe(withoutTime(theirs));
@@ -145,6 +152,7 @@ describe('addresses in the access log', () => {
     const app = Fastify({
       logger: withAccessLogSerializers({ level: 'debug', stream }),
       logController: new AccessLog(),
+      childLoggerFactory: requestLogger,
     });
     app.get('/api/auth/verify-email', async () => ({ ok: true }));
     await app.inject('/api/auth/verify-email?token=secret-value&callbackURL=%2F');
@@ -172,6 +180,7 @@ describe('addresses in the access log', () => {
     const app = Fastify({
       logger: withAccessLogSerializers({ level: 'debug', stream }),
       logController: new AccessLog(),
+      childLoggerFactory: requestLogger,
     });
     app.get('/api/me', async (request, reply) => {
       reply.header('set-cookie', 'session=set-cookie-secret; HttpOnly');

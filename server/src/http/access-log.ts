@@ -1,11 +1,11 @@
 import {
-  type FastifyBaseLogger,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { type Logger, symbols } from 'pino';
+import { type Bindings, type Logger, symbols } from 'pino';
+import { RequestLogger } from './request-logger.js';
 
 /** What a secret in a logged address is replaced with. */
 export const REDACTED = '***';
@@ -124,22 +124,35 @@ function field(name: string, value: string | number | undefined): string {
   return `,"${name}":${json}`;
 }
 
+/** A logger's bindings as pino writes them into a line: each a field led by its comma. */
+function bindingsJson(bindings: Bindings): string {
+  let json = '';
+  for (const [name, value] of Object.entries(bindings)) {
+    json +=
+      typeof value === 'string' || typeof value === 'number'
+        ? field(name, value)
+        : `,"${name}":${JSON.stringify(value)}`;
+  }
+  return json;
+}
+
 /**
  * The line pino writes for `log.info({ req, res, responseTime }, 'request completed')` with the
  * access log's serializers and pino's default format (the portal's, http/logger.ts), built as one
- * string: the same keys in the same order, the logger's own bindings (pid, host name, the
- * request's id) as pino keeps them ready. It costs a fifth of pino's general path, which walks
- * the object and its serializers on every request (docs/performance.md, the portal's floor).
+ * string: the same keys in the same order, the root logger's bindings (pid, host name) as pino
+ * keeps them ready and the request's own (its id). It costs a fifth of pino's general path,
+ * which walks the object and its serializers on every request, and needs no child logger
+ * (docs/performance.md, the portal's floor).
  */
 export function accessLine(
-  log: FastifyBaseLogger,
+  log: RequestLogger,
   request: FastifyRequest,
   reply: Pick<FastifyReply, 'statusCode' | 'elapsedTime'>,
 ): string {
   const req = serializeRequest(request);
-  const bindings = (log as unknown as Record<symbol, string>)[symbols.chindingsSym] ?? '';
+  const rootBindings = (log.root as unknown as Record<symbol, string>)[symbols.chindingsSym] ?? '';
   return (
-    `{"level":30,"time":${Date.now()}${bindings}` +
+    `{"level":30,"time":${Date.now()}${rootBindings}${bindingsJson(log.bindings)}` +
     `,"req":{"method":${jsonString(req.method)}${field('url', req.url)}${field('version', req.version)}` +
     `${field('host', req.host)}${field('remoteAddress', req.remoteAddress)}${field('remotePort', req.remotePort)}}` +
     `,"res":{"statusCode":${reply.statusCode}}${field('responseTime', reply.elapsedTime)},"msg":"request completed"}\n`
@@ -147,7 +160,7 @@ export function accessLine(
 }
 
 /** Where a pino logger writes its lines. */
-function destination(log: FastifyBaseLogger): { write(line: string): unknown } | undefined {
+function destination(log: Logger): { write(line: string): unknown } | undefined {
   return (log as unknown as Record<symbol, { write(line: string): unknown } | undefined>)[
     symbols.streamSym
   ];
@@ -179,12 +192,12 @@ export class AccessLog extends LogController {
       );
       return;
     }
-    const stream = destination(log);
-    if (!stream) {
-      // A logger other than pino's: through its own path.
-      log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    } else if ((log as Logger).isLevelEnabled('info')) {
-      stream.write(accessLine(log, request, reply));
+    const stream = log instanceof RequestLogger ? destination(log.root) : undefined;
+    if (log instanceof RequestLogger && stream) {
+      if (log.isLevelEnabled('info')) stream.write(accessLine(log, request, reply));
+      return;
     }
+    // A logger other than pino's, or a route's own child: through its own path.
+    log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
