@@ -1,6 +1,8 @@
+import Fastify from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { RequestLogger } from './request-logger.js';
+import { AccessLog } from './access-log.js';
+import { RequestLogger, requestLogger } from './request-logger.js';
 
 /** A pino logger writing its lines (without their time) into `lines`. */
 function rootLogger(level: string) {
@@ -59,5 +61,20 @@ describe("a request's logger", () => {
     const { root, lines } = rootLogger('info');
     new RequestLogger(root, { reqId: 'r1' }).child({ job: 'mail' }).info('sent');
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({ reqId: 'r1', job: 'mail', msg: 'sent' });
+  });
+
+  it('leaves an app without a log as it was: its requests are answered', async () => {
+    const app = Fastify({
+      logger: false,
+      logController: new AccessLog(),
+      childLoggerFactory: requestLogger,
+    });
+    app.get('/ok', async (request) => {
+      request.log.info('not written anywhere');
+      return { ok: true };
+    });
+    const response = await app.inject('/ok');
+    expect(response.json()).toEqual({ ok: true });
+    await app.close();
   });
 });

@@ -65,15 +65,19 @@ export class RequestLogger implements FastifyBaseLogger {
   }
 }
 
+/** Whether `logger` is pino's (an app built with `logger: false` has Fastify's null logger). */
+const isPino = (logger: FastifyBaseLogger): logger is Logger =>
+  typeof (logger as Partial<Logger>).isLevelEnabled === 'function';
+
 /**
- * Fastify's `childLoggerFactory`: a `RequestLogger` for each request, or pino's child at once
- * when a route sets its own level or serializers.
+ * Fastify's `childLoggerFactory`: a `RequestLogger` for each request; the logger's own child
+ * when it is not pino's, or when a route sets its own level or serializers.
  */
 export const requestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
   logger,
   bindings,
   options,
 ) =>
-  options.level || options.serializers
-    ? logger.child(bindings, options)
-    : new RequestLogger(logger as Logger, bindings);
+  isPino(logger) && !options.level && !options.serializers
+    ? new RequestLogger(logger, bindings)
+    : logger.child(bindings, options);
