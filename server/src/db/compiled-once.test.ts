@@ -1,7 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engine, type TestDatabase } from '../../test/helper.js';
-import { compiledInsert, compiledInsertRows, compiledOnce } from './compiled-once.js';
+import {
+  compiledInsert,
+  compiledInsertRows,
+  compiledOnce,
+  statementName,
+} from './compiled-once.js';
 import { type DatabaseHandle, openDatabase } from './database.js';
 
 interface Notes {
@@ -144,6 +149,29 @@ describe(`a query compiled once (${engine})`, () => {
     expect(await ids(watching, 'ben')).toEqual([{ id: 3 }, { id: 4 }]);
     expect(seen).toEqual(['SelectQueryNode', 'SelectQueryNode']);
   });
+
+  it.runIf(engine === 'postgres')(
+    'is prepared under its name on each connection it runs on, and no other query is',
+    async () => {
+      const kinds = (db: Kysely<Notes>, owner: string) =>
+        db.selectFrom('note').select('kind').where('owner', '=', owner).orderBy('id');
+      const kindsOf = compiledOnce(kinds);
+      const plain = db.selectFrom('note').select('kind').where('owner', '=', 'ana');
+      const prepared = await db.transaction().execute(async (tx) => {
+        expect(await kindsOf(tx, 'ana')).toEqual([{ kind: 'memo' }, { kind: 'draft' }]);
+        expect(await kindsOf(tx, 'ben')).toEqual([{ kind: 'memo' }, { kind: 'memo' }]);
+        await tx.executeQuery(plain.compile());
+        const { rows } = await sql<{ name: string; statement: string }>`
+          select name, statement from pg_prepared_statements`.execute(tx);
+        return rows;
+      });
+      const text = kinds(db, 'ana').compile().sql;
+      expect(statementName(text)).toMatch(/^compiled_\d+$/);
+      expect(prepared).toContainEqual({ name: statementName(text), statement: text });
+      expect(statementName(plain.compile().sql)).toBeUndefined();
+      expect(prepared.map((row) => row.statement)).not.toContain(plain.compile().sql);
+    },
+  );
 
   it('refuses a query that does not take an argument as a value', async () => {
     const ignoring = compiledOnce((db: Kysely<Notes>, _owner: string) =>

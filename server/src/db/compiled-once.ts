@@ -9,6 +9,19 @@ const STAND_IN = '\uE000compiledOnce argument ';
 /** What a compiled query's argument may be: a value either engine binds as it is. */
 export type Argument = string | number | null;
 
+/** The name each statement compiled once is prepared under on PostgreSQL, by its SQL text. */
+const statementNames = new Map<string, string>();
+
+/**
+ * The name under which PostgreSQL prepares a statement compiled once, on each connection the
+ * first time it runs there (db/database.ts, decision 029); undefined for any other SQL, which is
+ * parsed and planned with each call. Only these are named: their texts are a fixed few, so the
+ * statements a connection keeps are too.
+ */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 /**
  * A query that Kysely builds and compiles once per database and then runs with each call's
  * arguments, in a transaction of that database too. Kysely builds, freezes and compiles a query
@@ -17,7 +30,8 @@ export type Argument = string | number | null;
  * stand-in (a text) for each argument, so it must use its arguments as values only: it may not
  * branch on them, make names of them or do arithmetic with them. Each parameter of the compiled
  * query that is a stand-in is then replaced by the argument it stands for; the query's own values
- * stay as they were.
+ * stay as they were. It must name the columns it reads: PostgreSQL prepares it (`statementName`),
+ * and a prepared `select *` fails once a migration adds a column.
  */
 export function compiledOnce<DB, Args extends Argument[], Row>(
   build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
@@ -44,6 +58,9 @@ export function compiledOnce<DB, Args extends Argument[], Row>(
       if (unused !== -1) throw new Error(`compiledOnce: argument ${unused} is not a parameter`);
       entry = { query, slots };
       compiled.set(executor.adapter, entry);
+      if (!statementNames.has(query.sql)) {
+        statementNames.set(query.sql, `compiled_${statementNames.size + 1}`);
+      }
     }
     const { query, slots } = entry;
     const parameters = query.parameters.map((value, index) => {

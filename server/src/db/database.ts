@@ -4,6 +4,8 @@ import SQLite from 'better-sqlite3';
 import {
   Kysely,
   PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SqliteDatabase,
   SqliteDialect,
   type SqliteStatement,
@@ -12,6 +14,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config/env.js';
 import { StartupError } from '../startup-error.js';
+import { statementName } from './compiled-once.js';
 import type { Database } from './schema.js';
 import { withPlainRows } from './sqlite-rows.js';
 
@@ -100,7 +103,30 @@ function openPostgres(url: string): Kysely<Database> {
   // then drops it and opens another when needed; without a listener the event would end the
   // process. Queries in flight fail on their own and are answered by the error handler.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparing(pool) }) });
+}
+
+/**
+ * The pool as Kysely uses it, with each statement compiled once (db/compiled-once.ts) sent as a
+ * named statement: PostgreSQL parses and plans it once per connection instead of with every call
+ * (decision 029). Every other query goes as Kysely sends it.
+ */
+function preparing(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const query = (text: string, values: readonly unknown[]) => {
+        const name = statementName(text);
+        return client.query({ name, text, values: [...values] });
+      };
+      // Kysely asks for cursors only to stream rows, with a cursor class the dialect is not given.
+      return {
+        query: query as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
+  };
 }
 
 function describe(config: Config['database']): string {
