@@ -264,8 +264,13 @@ export async function upcomingBookingsWithDoctor(
  */
 export async function lockPatient(tx: Kysely<Database>, patientId: string): Promise<void> {
   if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await tx.selectFrom('user').select('id').where('id', '=', patientId).forUpdate().execute();
+  await patientLocked(tx, patientId);
 }
+
+/** Compiled once (and so prepared): every booking on PostgreSQL takes this lock. */
+const patientLocked = compiledOnce((tx: Kysely<Database>, patientId: string) =>
+  tx.selectFrom('user').select('id').where('id', '=', patientId).forUpdate(),
+);
 
 /** The patient's live, unpaid bookings with a price from `today` on: compiled once. */
 const unpaidUpcoming = compiledOnce((db: Kysely<Database>, patientId: string, today: IsoDate) =>
