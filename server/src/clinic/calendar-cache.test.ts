@@ -1,8 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, engine, type TestDatabase } from '../../test/helper.js';
-import type { DatabaseHandle } from '../db/database.js';
-import { PG_POOL_SIZE } from '../db/database.js';
+import { type DatabaseHandle, PG_POOL_SIZE } from '../db/database.js';
 import { prepareDatabase } from '../db/prepare.js';
 import type { Database } from '../db/schema.js';
 import {

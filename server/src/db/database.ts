@@ -117,7 +117,8 @@ function preparing(pool: pg.Pool): PostgresPool {
       const client = await pool.connect();
       const query = (text: string, values: readonly unknown[]) => {
         const name = statementName(text);
-        return client.query({ name, text, values: [...values] });
+        // Kysely hands each query an array of its own; pg only reads it.
+        return client.query({ name, text, values: values as unknown[] });
       };
       // Kysely asks for cursors only to stream rows, with a cursor class the dialect is not given.
       return {
