@@ -148,6 +148,9 @@ test('with no Google client configured, neither login nor sign-up offers Google'
   try {
     for (const screen of ['login', 'signup']) {
       await page.goto(`${plain.url}/${screen}`);
+      // The app takes the drawn page over first: stopping the instance while it still loads
+      // the screen's module fails that import in the page.
+      await page.waitForLoadState('networkidle');
       await expect(page.getByRole('button', { name: /^(Login|Signup)$/ })).toBeVisible();
       await expect(page.getByRole('button', { name: /google/i })).toHaveCount(0);
     }
