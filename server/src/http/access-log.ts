@@ -160,10 +160,9 @@ export function accessLine(
 }
 
 /** Where a pino logger writes its lines. */
-function destination(log: Logger): { write(line: string): unknown } | undefined {
-  return (log as unknown as Record<symbol, { write(line: string): unknown } | undefined>)[
-    symbols.streamSym
-  ];
+function destination(log: Logger): { write(line: string): unknown } {
+  const stream = (log as unknown as Record<symbol, unknown>)[symbols.streamSym];
+  return stream as { write(line: string): unknown };
 }
 
 /**
@@ -192,12 +191,11 @@ export class AccessLog extends LogController {
       );
       return;
     }
-    const stream = log instanceof RequestLogger ? destination(log.root) : undefined;
-    if (log instanceof RequestLogger && stream) {
-      if (log.isLevelEnabled('info')) stream.write(accessLine(log, request, reply));
+    if (!(log instanceof RequestLogger)) {
+      // A logger other than pino's, or a route's own child: through its own path.
+      log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
       return;
     }
-    // A logger other than pino's, or a route's own child: through its own path.
-    log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    if (log.isLevelEnabled('info')) destination(log.root).write(accessLine(log, request, reply));
   }
 }
