@@ -5,16 +5,34 @@ import type { ClinicMoment } from './clock.js';
 export const AVAILABILITY_CACHE_MS = 1_000;
 /** Past this many entries, the expired ones are swept before another is added. */
 const SWEEP_AT = 500;
+/** Past this many days remembered as changed, every answer is forgotten instead. */
+const MAX_CHANGED_DAYS = 10_000;
 
-/** Bumped when the clinic changes what it offers (`forgetAvailabilityAnswers`). */
-let generation = 0;
+/** Counts the changes made through this process that make answers stale. */
+let changes = 0;
+/** The last change that made every answer stale: the clinic changed what it offers. */
+let everythingChangedAt = 0;
+/** The last change of each day's bookings since then. */
+const dayChangedAt = new Map<IsoDate, number>();
 
 /**
- * Makes every availability cache of this process forget its answers: after a change of the
- * treatments (their slots, prices, or retirement) made through this instance.
+ * Makes every availability cache of this process forget the answers of `dates`, whose bookings
+ * changed through this instance; with no date, every answer (the clinic changed its treatments,
+ * their slots or prices, or its calendar). A day's answer depends on that day's bookings alone.
  */
-export function forgetAvailabilityAnswers(): void {
-  generation += 1;
+export function forgetAvailabilityAnswers(...dates: IsoDate[]): void {
+  changes += 1;
+  if (dates.length === 0 || dayChangedAt.size + dates.length > MAX_CHANGED_DAYS) {
+    everythingChangedAt = changes;
+    dayChangedAt.clear();
+    return;
+  }
+  for (const date of dates) dayChangedAt.set(date, changes);
+}
+
+/** Whether an answer for `date` worked out from the data as it stood at `version` still holds. */
+function stillHolds(date: IsoDate, version: number): boolean {
+  return version >= everythingChangedAt && version >= (dayChangedAt.get(date) ?? 0);
 }
 
 /**
@@ -23,13 +41,15 @@ export function forgetAvailabilityAnswers(): void {
  * call and its answer is the same for everybody: under load most requests are served from here
  * without reading the database or serialising again (see docs/performance.md).
  *
- * Correctness: every booking and cancellation made through this instance clears it at once, so a
- * patient always sees their own change. A change made through another instance shows here within
+ * Correctness: every booking, move and cancellation made through this instance makes its days'
+ * answers stale at once, so a patient always sees their own change, and an answer worked out
+ * while such a change went through is not kept (it is stamped with the `version` read before
+ * its reads began). A change made through another instance shows here within
  * AVAILABILITY_CACHE_MS, the same window a slot could be taken between reading the page and
  * booking; the database's unique index still refuses the second booking of a slot.
  */
 export function availabilityCache(ttlMs = AVAILABILITY_CACHE_MS) {
-  const entries = new Map<string, { at: number; json: string; generation: number }>();
+  const entries = new Map<string, { at: number; json: string; version: number; date: IsoDate }>();
   /**
    * Today's answer also depends on the minute: started slots leave it. An answer narrowed to one
    * doctor (`GET /api/available?doctor=`) is kept apart from the clinic's.
@@ -37,6 +57,8 @@ export function availabilityCache(ttlMs = AVAILABILITY_CACHE_MS) {
   const keyOf = (date: IsoDate, moment: ClinicMoment, doctorId: string | undefined) =>
     `${date}|${moment.today}|${date === moment.today ? moment.minutes : ''}|${doctorId ?? ''}`;
   return {
+    /** The data's version: read it before the reads an answer is worked out from. */
+    version: (): number => changes,
     get(
       date: IsoDate,
       moment: ClinicMoment,
@@ -44,25 +66,27 @@ export function availabilityCache(ttlMs = AVAILABILITY_CACHE_MS) {
       doctorId?: string,
     ): string | undefined {
       const entry = entries.get(keyOf(date, moment, doctorId));
-      return entry && now - entry.at < ttlMs && entry.generation === generation
+      return entry && now - entry.at < ttlMs && stillHolds(date, entry.version)
         ? entry.json
         : undefined;
     },
+    /** Keeps an answer worked out from the data as it stood at `version`, unless stale already. */
     set(
       date: IsoDate,
       moment: ClinicMoment,
       json: string,
+      version: number,
       now = Date.now(),
       doctorId?: string,
     ): void {
+      if (!stillHolds(date, version)) return;
       if (entries.size >= SWEEP_AT) {
-        for (const [key, entry] of entries) if (now - entry.at >= ttlMs) entries.delete(key);
+        for (const [key, entry] of entries) {
+          if (now - entry.at >= ttlMs || !stillHolds(entry.date, entry.version))
+            entries.delete(key);
+        }
       }
-      entries.set(keyOf(date, moment, doctorId), { at: now, json, generation });
-    },
-    /** After a booking or a cancellation through this instance. */
-    clear(): void {
-      entries.clear();
+      entries.set(keyOf(date, moment, doctorId), { at: now, json, version, date });
     },
   };
 }

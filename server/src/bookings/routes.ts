@@ -11,6 +11,7 @@ import {
   clinicCancelRequestSchema,
   confirmPaymentSchema,
   formatMediumDate,
+  type IsoDate,
   mediumDateField,
   messages,
   paths,
@@ -121,13 +122,14 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
       let json = answers.get(date, now, undefined, doctor);
       if (json === undefined) {
+        const version = answers.version();
         if (doctor !== undefined && !(await doctorExists(app.db, doctor))) {
           return reply.code(400).send(errorBody(400, bookingErrors.unknownDoctor) as never);
         }
         // The answer is typed by the response schema; as text it is sent as it is, computed
         // and serialised once for every request in the cache's window.
         json = JSON.stringify(await availableOn(app.db, date, now, doctor));
-        answers.set(date, now, json, undefined, doctor);
+        answers.set(date, now, json, version, undefined, doctor);
       }
       // Already JSON text of the 200 schema's shape: Fastify sends a string as it is.
       return reply.send(json as unknown as AvailableTreatment[]);
@@ -209,9 +211,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           await app.bookingEvents.emit(tx, { kind: 'booked', booking });
         },
       );
-      // Booked, or refused because the slot is taken: either way this instance's answers are
-      // out of date.
-      answers.clear();
+      // Booked, or refused because the slot is taken: either way this instance's answer for the
+      // day is out of date.
+      forgetAvailabilityAnswers(request.body.date);
       if (outcome.booked) {
         app.mailQueue.wake();
         return reply.code(201).send({ success: true, booking: toApiBooking(outcome.booking, now) });
@@ -419,13 +421,13 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.validationError) {
         return reply.code(404).send(errorBody(404, bookingErrors.noSuchBooking));
       }
-      await cancelBooking(
+      const { booking } = await cancelBooking(
         cancelDepsOf(app, request.log),
         moment(),
         callerOf(request),
         request.params.id,
       );
-      answers.clear();
+      forgetAvailabilityAnswers(booking.date);
       return { deletedCount: 1 };
     },
   );
@@ -462,8 +464,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       const now = moment();
+      let movedFrom: IsoDate | undefined;
       try {
-        const { booking } = await rescheduleBooking(
+        const { before, booking } = await rescheduleBooking(
           app.db,
           app.transact,
           now,
@@ -473,12 +476,13 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body,
           announceMove(app),
         );
+        movedFrom = before.date;
         app.mailQueue.wake();
         const { cancellationNoticeHours: notice } = await bookingRulesOf(app.db);
         return { success: true as const, booking: toApiBooking(booking, now, null, notice) };
       } finally {
-        // Moved, or refused because the slot is taken: this process's answers may be stale.
-        forgetAvailabilityAnswers();
+        // Moved, or refused because the slot is taken: the days' answers may be stale.
+        forgetAvailabilityAnswers(request.body.date, ...(movedFrom ? [movedFrom] : []));
       }
     },
   );
@@ -557,7 +561,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.reason,
       );
-      answers.clear();
+      forgetAvailabilityAnswers(booking.date);
       return { booking: toApiBooking(booking, now, refund?.id ?? null) };
     },
   );

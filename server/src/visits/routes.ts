@@ -151,7 +151,7 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       );
       app.mailQueue.wake();
-      forgetAvailabilityAnswers();
+      forgetAvailabilityAnswers(booking.date);
       return outcome(booking.id);
     },
   );
@@ -190,8 +190,8 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         );
       } finally {
-        // Moved, or refused because the slot is taken: this process's answers may be stale.
-        forgetAvailabilityAnswers();
+        // Moved, or refused because the slot is taken: both days' answers may be stale.
+        forgetAvailabilityAnswers(booking.date, request.body.date);
       }
       app.mailQueue.wake();
       return outcome(booking.id);
