@@ -21,7 +21,16 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({
       engine: 'postgres',
       url: 'postgres://clinic@db.internal:5432/portal',
+      preparedStatements: true,
     });
+  });
+
+  it('sends PostgreSQL plain statements with DATABASE_PREPARED_STATEMENTS=false (an old pooler)', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://clinic@db.internal:5432/portal',
+      DATABASE_PREPARED_STATEMENTS: 'false',
+    });
+    expect(config.database).toMatchObject({ engine: 'postgres', preparedStatements: false });
   });
 
   it('treats an empty variable as unset', () => {
@@ -35,6 +44,10 @@ describe('loadConfig', () => {
     [
       { DATABASE_URL: 'mysql://localhost/portal' },
       'DATABASE_URL must be a postgres:// URL (leave it unset to use SQLite in DATA_DIR) (got "mysql://localhost/portal")',
+    ],
+    [
+      { DATABASE_PREPARED_STATEMENTS: 'no' },
+      'DATABASE_PREPARED_STATEMENTS must be true or false (got "no")',
     ],
     [
       { PUBLIC_URL: 'portal.example' },

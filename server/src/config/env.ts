@@ -76,6 +76,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: postgresUrl.optional(),
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true'),
   CLINIC_NAME: z.string().min(1).default('Doctors Portal'),
   CLINIC_PHONE: z.string().min(1).default('+1 (555) 010-2030'),
   CLINIC_ADDRESS: z.string().min(1).default('120 Harbor Street, Springfield'),
@@ -173,7 +176,17 @@ export interface Config {
   publicUrl: string;
   logLevel: string;
   dataDir: string;
-  database: { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+  database:
+    | { engine: 'sqlite'; file: string }
+    | {
+        engine: 'postgres';
+        url: string;
+        /**
+         * Statements compiled once go as named, prepared statements (decision 029); false for a
+         * pooler that cannot keep them (PgBouncer before 1.21 in transaction mode). Default true.
+         */
+        preparedStatements?: boolean;
+      };
   clinic: { name: string; phone: string; address: string; email: string; timeZone: string };
   bookingRules: BookingRules;
   /** SMTP when SMTP_URL is set; otherwise every message is written to an outbox folder. */
@@ -279,7 +292,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     dataDir,
     database: env.DATABASE_URL
-      ? { engine: 'postgres', url: env.DATABASE_URL }
+      ? {
+          engine: 'postgres',
+          url: env.DATABASE_URL,
+          preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'true',
+        }
       : { engine: 'sqlite', file: path.join(dataDir, 'portal.db') },
     clinic: {
       name: env.CLINIC_NAME,

@@ -173,6 +173,30 @@ describe(`a query compiled once (${engine})`, () => {
     },
   );
 
+  it.runIf(engine === 'postgres')(
+    'is sent as a plain statement when prepared statements are turned off (an old pooler)',
+    async () => {
+      const { config } = testDatabase;
+      if (config.engine !== 'postgres') throw new Error('a PostgreSQL test');
+      const plainDatabase = await openDatabase({ ...config, preparedStatements: false });
+      try {
+        const plainDb = plainDatabase.db as unknown as Kysely<Notes>;
+        const prepared = await plainDb.transaction().execute(async (tx) => {
+          expect(await memosOf(tx, 'ben')).toEqual([
+            { id: 3, body: 'rinse' },
+            { id: 4, body: 'ana' },
+          ]);
+          const { rows } = await sql<{ name: string }>`
+            select name from pg_prepared_statements`.execute(tx);
+          return rows;
+        });
+        expect(prepared).toEqual([]);
+      } finally {
+        await plainDatabase.close();
+      }
+    },
+  );
+
   it('refuses a query that does not take an argument as a value', async () => {
     const ignoring = compiledOnce((db: Kysely<Notes>, _owner: string) =>
       db.selectFrom('note').select('id'),

@@ -92,7 +92,7 @@ function reusingStatements(database: SQLite.Database): SqliteDatabase {
 /** Connections each instance holds open to PostgreSQL at most. */
 export const PG_POOL_SIZE = 10;
 
-function openPostgres(url: string): Kysely<Database> {
+function openPostgres(url: string, preparedStatements = true): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: PG_POOL_SIZE,
@@ -103,7 +103,9 @@ function openPostgres(url: string): Kysely<Database> {
   // then drops it and opens another when needed; without a listener the event would end the
   // process. Queries in flight fail on their own and are answered by the error handler.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparing(pool) }) });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparedStatements ? preparing(pool) : pool }),
+  });
 }
 
 /**
@@ -141,7 +143,10 @@ function describe(config: Config['database']): string {
 export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
   let db: Kysely<Database>;
   try {
-    db = config.engine === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url);
+    db =
+      config.engine === 'sqlite'
+        ? openSqlite(config.file)
+        : openPostgres(config.url, config.preparedStatements);
   } catch (error) {
     throw new DatabaseUnavailableError(
       `Cannot open ${describe(config)}: ${(error as Error).message}`,
