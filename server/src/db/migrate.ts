@@ -18,6 +18,7 @@ import * as accountPhone from './migrations/0015_account_phone.js';
 import * as scheduleRevision from './migrations/0016_schedule_revision.js';
 import * as accountAge from './migrations/0017_account_age.js';
 import * as unpaidCountFromIndex from './migrations/0018_unpaid_count_from_index.js';
+import * as scheduleChangeHorizon from './migrations/0019_schedule_change_horizon.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016_schedule_revision': scheduleRevision,
   '0017_account_age': accountAge,
   '0018_unpaid_count_from_index': unpaidCountFromIndex,
+  '0019_schedule_change_horizon': scheduleChangeHorizon,
 };
 
 export class MigrationError extends StartupError {

@@ -353,11 +353,17 @@ export interface ScheduleRevisionTable {
 export interface ScheduleChangeTable {
   xid: string;
 }
+/** Where PostgreSQL's record begins, after its prunes (migrations/0019). */
+export interface ScheduleChangeHorizonTable {
+  id: number;
+  xid: string;
+}
 
 // Merged into `Database` above: the schedule's change record.
 export interface Database {
   schedule_revision: ScheduleRevisionTable;
   schedule_change: ScheduleChangeTable;
+  schedule_change_horizon: ScheduleChangeHorizonTable;
 }
 
 /** A patient waiting for a slot of a treatment on a date (migrations/0013), in join order. */

@@ -8,7 +8,8 @@ import type { Database } from '../db/schema.js';
  *
  * SQLite: the token is the revision every write bumps. PostgreSQL: it is the snapshot this
  * statement reads under, and a change since `since` is a recorded writing transaction that
- * `since` does not see (it was running then, or began later) and that has committed since.
+ * `since` does not see (it was running then, or began later) and that has committed since; a
+ * snapshot older than the record's horizon (`pruneScheduleChanges`) counts as changed.
  * Read before the data it tags, a token is never newer than that data: a write that lands
  * between the two is counted as a change at the next check, never missed.
  */
@@ -23,11 +24,14 @@ export async function scheduleRevision(
       return { token: rows[0]?.token ?? '', changed: true };
     }
     const { rows } = await sql<{ token: string; changed: boolean }>`
-      select pg_current_snapshot()::text as token, exists (
-        select 1 from schedule_change
-        where xid >= pg_snapshot_xmin(${since}::pg_snapshot)
-          and not pg_visible_in_snapshot(xid, ${since}::pg_snapshot)
-      ) as changed`.execute(db);
+      select pg_current_snapshot()::text as token,
+        pg_snapshot_xmin(${since}::pg_snapshot) < (
+          select xid from schedule_change_horizon where id = 1
+        ) or exists (
+          select 1 from schedule_change
+          where xid >= pg_snapshot_xmin(${since}::pg_snapshot)
+            and not pg_visible_in_snapshot(xid, ${since}::pg_snapshot)
+        ) as changed`.execute(db);
     const row = rows[0];
     return { token: row?.token ?? '', changed: row?.changed ?? true };
   }
@@ -38,6 +42,29 @@ export async function scheduleRevision(
     .executeTakeFirstOrThrow();
   const token = String(revision);
   return { token, changed: token !== since };
+}
+
+/** How often an instance prunes PostgreSQL's record of writing transactions. */
+export const PRUNE_SCHEDULE_CHANGES_MS = 60 * 60 * 1000;
+
+/**
+ * Empties PostgreSQL's record of writing transactions (one row each, migration 0016) of those
+ * that ended before every running transaction began, and moves its horizon there, in one
+ * statement: a token read under an older snapshot then counts as changed, whatever it did not
+ * see. Without it the record grows by a row a booking, cancellation or refund, for good. Any
+ * instance may run it at any time: each run only moves the horizon forward. SQLite's record is
+ * one row: nothing to prune.
+ */
+export async function pruneScheduleChanges(db: Kysely<Database>): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`
+    with horizon as (
+      update schedule_change_horizon
+      set xid = greatest(xid, pg_snapshot_xmin(pg_current_snapshot()))
+      where id = 1
+      returning xid
+    )
+    delete from schedule_change where xid < (select xid from horizon)`.execute(db);
 }
 
 /** At most this many bytes of answers are kept, per instance. */

@@ -17,7 +17,11 @@ import { clinicMoment, clock } from '../bookings/clock.js';
 import { inAppointmentOrder, scheduleJson, toScheduleEntry } from '../bookings/presenters.js';
 import { listSchedule, searchSchedule } from '../bookings/repository.js';
 import { errorResponseSchema as error, errorResponses } from '../http/errors.js';
-import { scheduleAnswerCache } from './answer-cache.js';
+import {
+  PRUNE_SCHEDULE_CHANGES_MS,
+  pruneScheduleChanges,
+  scheduleAnswerCache,
+} from './answer-cache.js';
 import { toCsv } from './csv.js';
 
 type ScheduleQuery = z.output<typeof scheduleQuerySchema>;
@@ -78,6 +82,15 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   /** This instance's answers, each given again while no booking or refund has changed. */
   const answers = scheduleAnswerCache(app.db);
+  // What the answers are checked against is kept from growing for good (PostgreSQL); an answer
+  // kept from before a prune is worked out again once.
+  const prune = setInterval(() => {
+    pruneScheduleChanges(app.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not prune the record of schedule changes'),
+    );
+  }, PRUNE_SCHEDULE_CHANGES_MS);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
 
   app.get(
     '/schedule',

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ScheduleEntry } from '@doctors-portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer } from '../../test/accounts.js';
 import { clinicDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
@@ -14,7 +14,11 @@ import {
 import { buildApp } from '../app.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { prepareDatabase } from '../db/prepare.js';
-import { scheduleRevision } from './answer-cache.js';
+import {
+  PRUNE_SCHEDULE_CHANGES_MS,
+  pruneScheduleChanges,
+  scheduleRevision,
+} from './answer-cache.js';
 
 /**
  * `GET /api/schedule` gives an answer again while no booking or refund has changed
@@ -135,6 +139,62 @@ describe(`the schedule's kept answers (${engine})`, () => {
       expect((await schedule(date))[0]?.phone).toBe('+1 555 000 0001');
     });
     expect((await schedule(date))[0]?.phone).toBe('+1 555 000 0002');
+  });
+
+  it('shows, after the record of writes is pruned, a write it had not seen when it kept its answer', async () => {
+    const date = clinicDay(55);
+    const booking = await unpaidBooking(t, jane, { date, phone: '+1 555 000 0003' });
+    await other.database.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('booking')
+        .set({ phone: '+1 555 000 0004' })
+        .where('id', '=', booking.id)
+        .execute();
+      expect((await schedule(date))[0]?.phone).toBe('+1 555 000 0003');
+    });
+    // The write has ended, so a prune forgets it: the answer kept before must not outlive it.
+    await pruneScheduleChanges(t.db);
+    expect((await schedule(date))[0]?.phone).toBe('+1 555 000 0004');
+  });
+
+  it('keeps its record of writes from growing, and counts what a prune forgot as a change', async () => {
+    const before = await scheduleRevision(t.db);
+    await unpaidBooking(t, jane, { date: clinicDay(57) });
+    // Two instances at once, as any may prune at any time.
+    await Promise.all([pruneScheduleChanges(t.db), pruneScheduleChanges(other.database.db)]);
+    if (engine === 'postgres') {
+      expect(await t.db.selectFrom('schedule_change').select('xid').execute()).toEqual([]);
+    }
+    const after = await scheduleRevision(t.db, before.token);
+    expect(after.changed).toBe(true);
+    expect(await scheduleRevision(t.db, after.token)).toMatchObject({ changed: false });
+    await unpaidBooking(t, jane, { date: clinicDay(58) });
+    expect(await scheduleRevision(t.db, after.token)).toMatchObject({ changed: true });
+  });
+
+  // SQLite's record is one revision row, which does not grow: nothing is pruned there.
+  it.skipIf(engine !== 'postgres')('has every instance prune the record once an hour', async () => {
+    await unpaidBooking(t, jane, { date: clinicDay(59) });
+    const recorded = () => t.db.selectFrom('schedule_change').select('xid').execute();
+    expect(await recorded()).not.toEqual([]);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const database = await prepareDatabase(t.config.database);
+    const instance = await buildApp({
+      config: t.config,
+      database,
+      webRoot: path.join(t.config.dataDir, 'no-web-build'),
+      logger: false,
+    });
+    try {
+      await vi.advanceTimersByTimeAsync(PRUNE_SCHEDULE_CHANGES_MS - 1);
+      expect(await recorded()).not.toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(async () => expect(await recorded()).toEqual([]));
+    } finally {
+      vi.useRealTimers();
+      await instance.close();
+      await database.close();
+    }
   });
 
   it('reads no change where there was none, and every write to bookings or refunds as one', async () => {
