@@ -36,8 +36,8 @@ describe(`the schedule's kept answers (${engine})`, () => {
   /** A past day: only a visit whose day has come can be a no-show. */
   const elsewhere = clinicDay(-5);
 
-  beforeAll(async () => {
-    t = await buildTestApp();
+  /** Another instance of the portal on the same database, as another process would be. */
+  const anotherInstance = async () => {
     const database = await prepareDatabase(t.config.database);
     const app = await buildApp({
       config: t.config,
@@ -45,7 +45,12 @@ describe(`the schedule's kept answers (${engine})`, () => {
       webRoot: path.join(t.config.dataDir, 'no-web-build'),
       logger: false,
     });
-    other = { app, database };
+    return { app, database };
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    other = await anotherInstance();
     admin = await signedUpAdmin(t);
     jane = await signedUpPatient(t.app, 'Jane Doe');
   });
@@ -54,6 +59,13 @@ describe(`the schedule's kept answers (${engine})`, () => {
     await other?.database.close();
     await t?.close();
   });
+
+  /** Changes a booking's phone through the other instance, and runs `meanwhile` before it commits. */
+  const changePhoneElsewhere = (bookingId: string, phone: string, meanwhile: () => Promise<void>) =>
+    other.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('booking').set({ phone }).where('id', '=', bookingId).execute();
+      await meanwhile();
+    });
 
   const schedule = async (date = day): Promise<ScheduleEntry[]> => {
     const response = await t.app.inject({
@@ -125,12 +137,7 @@ describe(`the schedule's kept answers (${engine})`, () => {
     const date = clinicDay(52);
     const booking = await unpaidBooking(t, jane, { date, phone: '+1 555 000 0001' });
     expect((await schedule(date))[0]?.phone).toBe('+1 555 000 0001');
-    await other.database.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('booking')
-        .set({ phone: '+1 555 000 0002' })
-        .where('id', '=', booking.id)
-        .execute();
+    await changePhoneElsewhere(booking.id, '+1 555 000 0002', async () => {
       // On PostgreSQL a later write commits meanwhile, so that the pending one is among the
       // running transactions of the snapshot the answer is read under (SQLite writes one
       // transaction at a time).
@@ -144,12 +151,7 @@ describe(`the schedule's kept answers (${engine})`, () => {
   it('shows, after the record of writes is pruned, a write it had not seen when it kept its answer', async () => {
     const date = clinicDay(55);
     const booking = await unpaidBooking(t, jane, { date, phone: '+1 555 000 0003' });
-    await other.database.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('booking')
-        .set({ phone: '+1 555 000 0004' })
-        .where('id', '=', booking.id)
-        .execute();
+    await changePhoneElsewhere(booking.id, '+1 555 000 0004', async () => {
       expect((await schedule(date))[0]?.phone).toBe('+1 555 000 0003');
     });
     // The write has ended, so a prune forgets it: the answer kept before must not outlive it.
@@ -178,13 +180,7 @@ describe(`the schedule's kept answers (${engine})`, () => {
     const recorded = () => t.db.selectFrom('schedule_change').select('xid').execute();
     expect(await recorded()).not.toEqual([]);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const database = await prepareDatabase(t.config.database);
-    const instance = await buildApp({
-      config: t.config,
-      database,
-      webRoot: path.join(t.config.dataDir, 'no-web-build'),
-      logger: false,
-    });
+    const instance = await anotherInstance();
     try {
       await vi.advanceTimersByTimeAsync(PRUNE_SCHEDULE_CHANGES_MS - 1);
       expect(await recorded()).not.toEqual([]);
@@ -192,8 +188,8 @@ describe(`the schedule's kept answers (${engine})`, () => {
       await vi.waitFor(async () => expect(await recorded()).toEqual([]));
     } finally {
       vi.useRealTimers();
-      await instance.close();
-      await database.close();
+      await instance.app.close();
+      await instance.database.close();
     }
   });
 
