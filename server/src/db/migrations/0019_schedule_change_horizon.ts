@@ -4,7 +4,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * Where PostgreSQL's record of writing transactions (`schedule_change`, migration 0016) begins.
  * The record is pruned of the transactions that ended before every running one began; a token
  * read under an older snapshot than this horizon then counts as changed, since the writes it
- * did not see may be gone from the record (schedule/answer-cache.ts, decision 026). SQLite keeps
+ * did not see may be gone from the record (schedule/answer-cache.ts, decision 030). SQLite keeps
  * one revision row, which does not grow: nothing to add there.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
