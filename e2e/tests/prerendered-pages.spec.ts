@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.js';
 
 /** The public pages the server sends drawn, with the heading each opens with. */
@@ -7,6 +8,21 @@ const PAGES = [
   { path: '/login', heading: 'Login now!' },
   { path: '/signup', heading: 'Sign Up now!' },
 ];
+
+/**
+ * The whole page once it has stopped changing: a screenshot of the whole page shows the images
+ * below the fold, which the browser only then starts loading.
+ */
+async function settledScreenshot(page: Page): Promise<Buffer> {
+  let shot = await page.screenshot({ fullPage: true, animations: 'disabled' });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page.waitForLoadState('networkidle');
+    const again = await page.screenshot({ fullPage: true, animations: 'disabled' });
+    if (again.equals(shot)) return shot;
+    shot = again;
+  }
+  throw new Error(`${page.url()} kept changing`);
+}
 
 test.describe('prerendered public pages', () => {
   for (const { path, heading } of PAGES) {
@@ -66,6 +82,47 @@ test.describe('prerendered public pages', () => {
       await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
     } finally {
       await context.close();
+    }
+  });
+
+  test('each page is drawn alike with its own rules alone and with the whole stylesheet', async ({
+    browser,
+    request,
+  }) => {
+    const shell = await (await request.get('/dashboard')).text();
+    const stylesheet = shell.match(/<link rel="stylesheet" crossorigin href="([^"]+)">/)?.[1];
+    expect(stylesheet).toBeTruthy();
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      // What a page looks like before its inline script runs: JavaScript off.
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const page = await context.newPage();
+      try {
+        for (const { path } of PAGES) {
+          await page.goto(path);
+          const own = await settledScreenshot(page);
+          // The same page with the whole stylesheet linked after its own rules, as its script
+          // links it.
+          await page.route(path, async (route) => {
+            const response = await route.fetch({
+              headers: { ...route.request().headers(), 'accept-encoding': 'identity' },
+            });
+            const body = (await response.text()).replace(
+              '</head>',
+              `<link rel="stylesheet" href="${stylesheet}"></head>`,
+            );
+            await route.fulfill({ response, body });
+          });
+          await page.goto(path);
+          const whole = await settledScreenshot(page);
+          await page.unroute(path);
+          expect(own.equals(whole), `${path} at ${viewport.width} px`).toBe(true);
+        }
+      } finally {
+        await context.close();
+      }
     }
   });
 

@@ -70,8 +70,9 @@ async function makePages(
   const screens = new Map<string, Page>();
   const rendered = await prerender(root, clinic, log);
   if (rendered.length > 0) {
-    const { html, inline } = paintFirst(shell, root);
+    const painted = paintFirst(shell, root, log);
     for (const screen of rendered) {
+      const { html, inline } = painted(screen.path);
       screens.set(screen.path, { ...page(withScreen(html, screen)), inline });
     }
   }
@@ -122,35 +123,92 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.c
 const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
 
 /**
- * The shell made for a page the browser can paint from its HTML alone: the stylesheet written
- * into it, so that the first paint waits for no other request, and the app's code asked for
- * only after that first paint, by a small inline script, so that its download neither holds up
- * nor shares the line with what is on screen. The content security policy admits both by their
- * hashes. The landing image's hint goes too: a screen brings its own.
+ * The shell made for a page the browser can paint from its HTML alone, for each prerendered
+ * screen's address: the screen's own rules written into it (all of the stylesheet's where the
+ * build wrote none for it), so that the first paint waits for no other request, and the app's
+ * code asked for only after that first paint, by a small inline script, so that its download
+ * neither holds up nor shares the line with what is on screen. That script also links the whole
+ * stylesheet, and starts the app once it has loaded: every screen the app may then draw has its
+ * rules. The content security policy admits the page's script and style by their hashes. The
+ * landing image's hint goes too: a screen brings its own. A shell that links no entry or no
+ * stylesheet is left as it is.
  */
-function paintFirst(shell: string, root: string): { html: string; inline?: Page['inline'] } {
+function paintFirst(
+  shell: string,
+  root: string,
+  log: FastifyBaseLogger,
+): (address: string) => Pick<Page, 'html' | 'inline'> {
   const entry = shell.match(ENTRY);
   const stylesheet = shell.match(STYLESHEET);
-  if (!entry?.[1] || !stylesheet?.[1]) return { html: shell };
-  const modules = [...shell.matchAll(MODULE_PRELOAD)].map(([, href]) => href);
-  const css = fs.readFileSync(path.join(root, stylesheet[1]), 'utf8');
-  // Once the browser reports the first contentful paint (or, where it reports no paints, after
-  // the first frame): the modules' requests start after it.
-  const script =
-    `let started=false;const start=()=>{if(started)return;started=true;` +
-    `for(const href of ${JSON.stringify(modules)}){const link=document.createElement("link");` +
-    `link.rel="modulepreload";link.href=href;document.head.append(link)}` +
-    `import(${JSON.stringify(entry[1])})};` +
-    `if(PerformanceObserver.supportedEntryTypes?.includes("paint"))new PerformanceObserver(` +
-    `(list)=>{if(list.getEntriesByName("first-contentful-paint").length>0)setTimeout(start)})` +
-    `.observe({type:"paint",buffered:true});else requestAnimationFrame(()=>setTimeout(start))`;
-  const html = shell
+  const [entryUrl, stylesheetFile] = [entry?.[1], stylesheet?.[1]];
+  if (!entry || !entryUrl || !stylesheet || !stylesheetFile) return () => ({ html: shell });
+  const modules = [...shell.matchAll(MODULE_PRELOAD)].flatMap(([, href]) => href ?? []);
+  const css = fs.readFileSync(path.join(root, stylesheetFile), 'utf8');
+  const ownRules = pageStyles(root, stylesheetFile, log);
+  const base = shell
     .replace(entry[0], '')
     .replace(MODULE_PRELOAD, '')
     .replace(IMAGE_PRELOAD, '')
-    .replace(stylesheet[0], () => `<style>${css}</style>`)
-    .replace('</head>', () => `<script type="module">${script}</script></head>`);
-  return { html, inline: { script: hashSource(script), style: hashSource(css) } };
+    .replace(stylesheet[0], '<style></style>');
+  return (address) => {
+    const own = ownRules[address];
+    const style = own ?? css;
+    const script = appLoader(entryUrl, modules, own ? `/${stylesheetFile}` : null);
+    const html = base
+      .replace('<style></style>', () => `<style>${style}</style>`)
+      .replace('</head>', () => `<script type="module">${script}</script></head>`);
+    return { html, inline: { script: hashSource(script), style: hashSource(style) } };
+  };
+}
+
+/**
+ * The inline script that loads the app once the browser reports the first contentful paint (or,
+ * where it reports no paints, after the first frame): the modules' requests start after it.
+ * Given the whole stylesheet, it links that too and imports the entry once the stylesheet has
+ * loaded (or failed: the app must run either way).
+ */
+function appLoader(entry: string, modules: string[], stylesheet: string | null): string {
+  const run = stylesheet
+    ? `const sheet=document.createElement("link");sheet.rel="stylesheet";` +
+      `sheet.href=${JSON.stringify(stylesheet)};const run=()=>import(${JSON.stringify(entry)});` +
+      `sheet.onload=run;sheet.onerror=run;document.head.append(sheet)`
+    : `import(${JSON.stringify(entry)})`;
+  return (
+    `let started=false;const start=()=>{if(started)return;started=true;` +
+    `for(const href of ${JSON.stringify(modules)}){const link=document.createElement("link");` +
+    `link.rel="modulepreload";link.href=href;document.head.append(link)}${run}};` +
+    `if(PerformanceObserver.supportedEntryTypes?.includes("paint"))new PerformanceObserver(` +
+    `(list)=>{if(list.getEntriesByName("first-contentful-paint").length>0)setTimeout(start)})` +
+    `.observe({type:"paint",buffered:true});else requestAnimationFrame(()=>setTimeout(start))`
+  );
+}
+
+/** Where the web build writes each prerendered page's own rules (scripts/page-styles.mjs). */
+const PAGE_STYLES = path.join('.ssr', 'page-styles.json');
+
+/**
+ * Each prerendered address's own rules, as the web build wrote them for `stylesheet`; none when
+ * the build wrote none, or wrote them for another stylesheet than the page links (its rules
+ * might not be that stylesheet's), or the file cannot be read.
+ */
+function pageStyles(
+  root: string,
+  stylesheet: string,
+  log: FastifyBaseLogger,
+): Record<string, string> {
+  const file = path.join(root, PAGE_STYLES);
+  if (!fs.existsSync(file)) return {};
+  try {
+    const written = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      stylesheet?: unknown;
+      pages?: Record<string, string>;
+    };
+    if (written.stylesheet === stylesheet && written.pages) return written.pages;
+    log.warn(`${file} is for another stylesheet than ${stylesheet}: pages carry all of it`);
+  } catch (error) {
+    log.error({ err: error }, `${file} could not be read: pages carry the whole stylesheet`);
+  }
+  return {};
 }
 
 /** A content security policy source admitting exactly this inline text. */

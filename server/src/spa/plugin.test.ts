@@ -301,3 +301,88 @@ describe(`a prerender module that fails (${engine})`, () => {
     }
   });
 });
+
+describe(`a build that wrote each prerendered page's own rules (${engine})`, () => {
+  const OWN_RULES = '.about{color:navy}';
+  /** A build whose prerender draws /about and /login, with `pageStyles` as its rules file. */
+  async function serve(pageStyles: string) {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-spa-'));
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), RAW_PAGE);
+    fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.css'), STYLESHEET);
+    fs.mkdirSync(path.join(webRoot, '.ssr'));
+    fs.writeFileSync(
+      path.join(webRoot, '.ssr', 'prerender.js'),
+      `export async function prerenderPages() {
+        return [
+          { path: '/about', title: 'About', html: '<h1 class="about">About</h1>' },
+          { path: '/login', title: 'Login', html: '<h1>Login</h1>' },
+        ];
+      }`,
+    );
+    fs.writeFileSync(path.join(webRoot, '.ssr', 'page-styles.json'), pageStyles);
+    const t = await buildTestApp({ webRoot });
+    return {
+      t,
+      close: async () => {
+        await t.close();
+        fs.rmSync(webRoot, { recursive: true, force: true });
+      },
+    };
+  }
+  const sha256 = (text: string) =>
+    `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+  const scriptOf = (html: string) => html.match(/<script type="module">(.*?)<\/script>/)?.[1] ?? '';
+
+  it('paints a page with its own rules, then links the whole stylesheet before the app starts', async () => {
+    const { t, close } = await serve(
+      JSON.stringify({ stylesheet: 'assets/index-abc123.css', pages: { '/about': OWN_RULES } }),
+    );
+    try {
+      const about = await t.app.inject('/about');
+      expect(about.body).toContain(`<style>${OWN_RULES}</style>`);
+      expect(about.body).not.toContain(STYLESHEET);
+      const script = scriptOf(about.body);
+      expect(script).toContain('sheet.href="/assets/index-abc123.css"');
+      expect(script).toContain(
+        'const run=()=>import("/assets/index-abc123.js");sheet.onload=run;sheet.onerror=run;',
+      );
+      const policy = String(about.headers['content-security-policy']);
+      expect(policy).toContain(`script-src 'self' ${sha256(script)};`);
+      expect(policy).toContain(`style-src 'self' ${sha256(OWN_RULES)};`);
+
+      // A page the build wrote no rules for carries the whole stylesheet, and links nothing.
+      const login = await t.app.inject('/login');
+      expect(login.body).toContain(`<style>${STYLESHEET}</style>`);
+      expect(scriptOf(login.body)).not.toContain('sheet');
+      expect(login.headers['content-security-policy']).toContain(
+        `style-src 'self' ${sha256(STYLESHEET)};`,
+      );
+    } finally {
+      await close();
+    }
+  });
+
+  it.each([
+    [
+      'rules written for another stylesheet',
+      JSON.stringify({ stylesheet: 'assets/index-old999.css', pages: { '/about': OWN_RULES } }),
+      40,
+    ],
+    ['a rules file that is not JSON', '{"stylesheet":', 50],
+  ])('carries the whole stylesheet in every page given %s, and logs it', async (_, file, level) => {
+    const { t, close } = await serve(file);
+    try {
+      const about = await t.app.inject('/about');
+      expect(about.statusCode).toBe(200);
+      expect(about.body).toContain(`<style>${STYLESHEET}</style>`);
+      expect(about.body).not.toContain(OWN_RULES);
+      expect(scriptOf(about.body)).not.toContain('sheet');
+      expect(t.logs).toContainEqual(
+        expect.objectContaining({ level, msg: expect.stringContaining('page-styles.json') }),
+      );
+    } finally {
+      await close();
+    }
+  });
+});
