@@ -13,6 +13,7 @@ const SOURCES = [
   'web/src',
   'web/public',
   'web/index.html',
+  'scripts/page-styles.mjs',
   'package-lock.json',
 ];
 
