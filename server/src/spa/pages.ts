@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Clinic } from '@doctors-portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { prerenderOnThread } from './prerender-thread.js';
 
 /** The app's page as sent: its text, and the compressed copies made once when it is built. */
@@ -185,6 +186,11 @@ function appLoader(entry: string, modules: string[], stylesheet: string | null):
 
 /** Where the web build writes each prerendered page's own rules (scripts/page-styles.mjs). */
 const PAGE_STYLES = path.join('.ssr', 'page-styles.json');
+/** That file: the stylesheet the rules were taken from, and each address's rules. */
+const pageStylesFile = z.object({
+  stylesheet: z.string(),
+  pages: z.record(z.string(), z.string()),
+});
 
 /**
  * Each prerendered address's own rules, as the web build wrote them for `stylesheet`; none when
@@ -199,11 +205,8 @@ function pageStyles(
   const file = path.join(root, PAGE_STYLES);
   if (!fs.existsSync(file)) return {};
   try {
-    const written = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-      stylesheet?: unknown;
-      pages?: Record<string, string>;
-    };
-    if (written.stylesheet === stylesheet && written.pages) return written.pages;
+    const written = pageStylesFile.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    if (written.stylesheet === stylesheet) return written.pages;
     log.warn(`${file} is for another stylesheet than ${stylesheet}: pages carry all of it`);
   } catch (error) {
     log.error({ err: error }, `${file} could not be read: pages carry the whole stylesheet`);

@@ -370,6 +370,11 @@ describe(`a build that wrote each prerendered page's own rules (${engine})`, () 
       40,
     ],
     ['a rules file that is not JSON', '{"stylesheet":', 50],
+    [
+      'rules that are not text',
+      JSON.stringify({ stylesheet: 'assets/index-abc123.css', pages: { '/about': 42 } }),
+      50,
+    ],
   ])('carries the whole stylesheet in every page given %s, and logs it', async (_, file, level) => {
     const { t, close } = await serve(file);
     try {
