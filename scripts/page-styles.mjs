@@ -133,7 +133,7 @@ async function writePageStyles(dist) {
   console.log(`page styles (of ${kb(css)}): ${sizes.join(', ')}`);
 }
 
-const kb = (text) => `${(Buffer.byteLength(text) / 1024).toFixed(1)} KB`;
+const kb = (text) => `${(Buffer.byteLength(text) / 1000).toFixed(1)} KB`;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   await writePageStyles(path.resolve(process.argv[2] ?? 'dist'));
