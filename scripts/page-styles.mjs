@@ -57,7 +57,7 @@ export async function pageStyle(shell, css, drawings) {
     keyframes: 'critical',
     allowRules: [/:root/, /^\[data-theme/],
     fonts: false,
-    logLevel: 'silent',
+    logLevel: 'warn',
   });
   const pruned = await beasties.process(page);
   // Beasties takes out a style element left empty.
@@ -69,46 +69,59 @@ export async function pageStyle(shell, css, drawings) {
  * with its argument before it matches a selector, which leaves nothing of
  * `:where(.space-y-2>:not(:last-child))`, the form of Tailwind's spacing and many of daisyUI's
  * rules, and such a rule would be dropped. Read as `.space-y-2>:not(:last-child)`, it is kept
- * when the page has that element. A selector list inside one (`:where(.a,.b)`) would change
- * meaning once unwrapped: its rule is kept.
+ * when the page has that element; `:where(.a,.b) .c` is kept when the page has `.a .c` or
+ * `.b .c`.
  */
 class PageRules extends Beasties {
   normalizeCssSelector(selector) {
-    const unwrapped = withoutWrappers(selector);
-    return unwrapped === null ? '*' : super.normalizeCssSelector(unwrapped);
+    const options = [
+      ...new Set(alternatives(selector).map((one) => super.normalizeCssSelector(one))),
+    ].filter(Boolean);
+    if (options.length <= 1) return options[0] ?? '';
+    // Given a list of lone class names, Beasties answers from its cache, and only yes when the
+    // page has every one; with `:not(#…)` on each, css-select answers, yes when it has any.
+    return options.map((one) => `${one}:not(#${NO_ELEMENT})`).join(',');
   }
 }
 
-/** `selector` with each `:where(x)` and `:is(x)` as `x`; null if an `x` is a list. */
-function withoutWrappers(selector) {
-  let out = '';
-  let index = 0;
-  while (index < selector.length) {
-    const wrapper = /^:(?:where|is)\(/.exec(selector.slice(index));
-    if (!wrapper || selector[index - 1] === '\\') {
-      // An escaped character (`.md\:flex`) is copied with its escape.
-      const length = selector[index] === '\\' ? 2 : 1;
-      out += selector.slice(index, index + length);
-      index += length;
+/** An id no element has. */
+const NO_ELEMENT = 'page-styles-no-element';
+
+/**
+ * The selectors `selector` stands for with each `:where(…)` and `:is(…)` opened: one for each
+ * choice among the alternatives of a list inside one (`.a :is(.b,.c)`: `.a .b` and `.a .c`).
+ */
+function alternatives(selector) {
+  for (let index = 0; index < selector.length; index++) {
+    // An escaped character (`.md\:flex`) is part of a name.
+    if (selector[index] === '\\') {
+      index++;
       continue;
     }
-    const start = index + wrapper[0].length;
+    const wrapper = /^:(?:where|is)\(/.exec(selector.slice(index));
+    if (!wrapper) continue;
+    const parts = [];
+    let from = index + wrapper[0].length;
     let depth = 1;
-    let end = start;
-    let list = false;
-    for (; end < selector.length && depth > 0; end++) {
+    let end = from;
+    for (; end < selector.length; end++) {
       const char = selector[end];
       if (char === '\\') end++;
       else if (char === '(') depth++;
-      else if (char === ')') depth--;
-      else if (char === ',' && depth === 1) list = true;
+      else if (char === ')' && --depth === 0) break;
+      else if (char === ',' && depth === 1) {
+        parts.push(selector.slice(from, end));
+        from = end + 1;
+      }
     }
-    const inner = withoutWrappers(selector.slice(start, end - 1));
-    if (list || inner === null) return null;
-    out += inner;
-    index = end;
+    parts.push(selector.slice(from, end));
+    const before = selector.slice(0, index);
+    const afters = alternatives(selector.slice(end + 1));
+    return parts.flatMap((part) =>
+      alternatives(part.trim()).flatMap((inner) => afters.map((after) => before + inner + after)),
+    );
   }
-  return out;
+  return [selector];
 }
 
 async function writePageStyles(dist) {

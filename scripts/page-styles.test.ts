@@ -13,10 +13,12 @@ const CSS = [
   '.title{color:var(--brand)}',
   '.link:hover{text-decoration:underline}',
   '.google{color:gray}',
+  ':where(.apple,.google){padding:1px}',
   '.dialog{position:fixed}',
   ':where(.stack>:not(:last-child)){margin-bottom:1rem}',
   ':where(.toast>:not(:last-child)){margin-bottom:2rem}',
   ':is(.alert,.badge){border-radius:1rem}',
+  '.card :where(.title,.lead){margin:0}',
   '@media (min-width:40rem){.title{font-size:2rem}.dialog{inset:0}}',
   '.spinner{animation:spin 1s linear infinite}',
   '@keyframes spin{to{rotate:1turn}}',
@@ -25,7 +27,7 @@ const CSS = [
 describe('a prerendered page’s own rules', () => {
   it('keep what the page drawn for either clinic can use, in the stylesheet’s order', async () => {
     const withoutGoogle =
-      '<div class="stack"><h1 class="title">Login now!</h1><a class="link" href="/signup">Sign up</a></div>';
+      '<div class="card stack"><h1 class="title">Login now!</h1><a class="link" href="/signup">Sign up</a></div>';
     const withGoogle = `${withoutGoogle}<button class="google" type="button">Google</button>`;
 
     const rules = await pageStyle(SHELL, CSS, [withoutGoogle, withGoogle]);
@@ -39,10 +41,13 @@ describe('a prerendered page’s own rules', () => {
         '.link:hover{text-decoration:underline}',
         // Drawn only when the clinic offers Google sign-in.
         '.google{color:gray}',
+        // Lone class names in a list: the page has one of them.
+        ':where(.apple,.google){padding:1px}',
         // Tailwind's spacing, read for what `:where(…)` holds.
         ':where(.stack>:not(:last-child)){margin-bottom:1rem}',
-        // A list inside `:where(…)` or `:is(…)` is kept whole, whether the page uses it or not.
-        ':is(.alert,.badge){border-radius:1rem}',
+        // A list inside `:where(…)` or `:is(…)`: kept if the page has any of its alternatives
+        // (`.card .title`), not otherwise (`:is(.alert,.badge)`).
+        '.card :where(.title,.lead){margin:0}',
         '@media (min-width:40rem){.title{font-size:2rem}}',
       ].join(''),
     );
