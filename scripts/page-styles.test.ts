@@ -7,22 +7,24 @@ const SHELL =
   '<link rel="stylesheet" crossorigin href="/assets/index-a1.css"></head>' +
   '<body><div id="root"></div></body></html>';
 
-const CSS = [
-  ':root{--brand:teal}',
-  '@layer base{h1{font-weight:700}}',
-  '.title{color:var(--brand)}',
-  '.link:hover{text-decoration:underline}',
-  '.google{color:gray}',
-  ':where(.apple,.google){padding:1px}',
-  '.dialog{position:fixed}',
-  ':where(.stack>:not(:last-child)){margin-bottom:1rem}',
-  ':where(.toast>:not(:last-child)){margin-bottom:2rem}',
-  ':is(.alert,.badge){border-radius:1rem}',
-  '.card :where(.title,.lead){margin:0}',
-  '@media (min-width:40rem){.title{font-size:2rem}.dialog{inset:0}}',
-  '.spinner{animation:spin 1s linear infinite}',
-  '@keyframes spin{to{rotate:1turn}}',
-].join('');
+/** The stylesheet's rules by name, in its order. */
+const RULES = {
+  root: ':root{--brand:teal}',
+  layer: '@layer base{h1{font-weight:700}}',
+  title: '.title{color:var(--brand)}',
+  linkHover: '.link:hover{text-decoration:underline}',
+  google: '.google{color:gray}',
+  appleOrGoogle: ':where(.apple,.google){padding:1px}',
+  dialog: '.dialog{position:fixed}',
+  stackSpacing: ':where(.stack>:not(:last-child)){margin-bottom:1rem}',
+  toastSpacing: ':where(.toast>:not(:last-child)){margin-bottom:2rem}',
+  alertOrBadge: ':is(.alert,.badge){border-radius:1rem}',
+  cardTitle: '.card :where(.title,.lead){margin:0}',
+  wide: '@media (min-width:40rem){.title{font-size:2rem}.dialog{inset:0}}',
+  spinner: '.spinner{animation:spin 1s linear infinite}',
+  spin: '@keyframes spin{to{rotate:1turn}}',
+};
+const CSS = Object.values(RULES).join('');
 
 describe('a prerendered page’s own rules', () => {
   it('keep what the page drawn for either clinic can use, in the stylesheet’s order', async () => {
@@ -34,20 +36,21 @@ describe('a prerendered page’s own rules', () => {
 
     expect(rules).toBe(
       [
-        ':root{--brand:teal}',
-        '@layer base{h1{font-weight:700}}',
-        '.title{color:var(--brand)}',
+        RULES.root,
+        RULES.layer,
+        RULES.title,
         // A state the page can be put in (a pointer over the link) keeps its rule.
-        '.link:hover{text-decoration:underline}',
+        RULES.linkHover,
         // Drawn only when the clinic offers Google sign-in.
-        '.google{color:gray}',
+        RULES.google,
         // Lone class names in a list: the page has one of them.
-        ':where(.apple,.google){padding:1px}',
-        // Tailwind's spacing, read for what `:where(…)` holds.
-        ':where(.stack>:not(:last-child)){margin-bottom:1rem}',
+        RULES.appleOrGoogle,
+        // Tailwind's spacing, read for what `:where(…)` holds; not the toasts', absent here.
+        RULES.stackSpacing,
         // A list inside `:where(…)` or `:is(…)`: kept if the page has any of its alternatives
         // (`.card .title`), not otherwise (`:is(.alert,.badge)`).
-        '.card :where(.title,.lead){margin:0}',
+        RULES.cardTitle,
+        // The block keeps the rule the page uses, not the dialog's.
         '@media (min-width:40rem){.title{font-size:2rem}}',
       ].join(''),
     );
@@ -55,8 +58,8 @@ describe('a prerendered page’s own rules', () => {
 
   it('keep an animation the page shows, with its keyframes', async () => {
     const rules = await pageStyle(SHELL, CSS, ['<span class="spinner"></span>']);
-    expect(rules).toContain('.spinner{animation:spin 1s linear infinite}');
-    expect(rules).toContain('@keyframes spin{to{rotate:1turn}}');
+    expect(rules).toContain(RULES.spinner);
+    expect(rules).toContain(RULES.spin);
     expect(rules).not.toContain('.title');
   });
 
