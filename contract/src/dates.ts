@@ -51,16 +51,23 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return moved.toISOString().slice(0, 10) as IsoDate;
 }
 
+/** One formatter per time zone: building one costs far more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date at `now` in the given IANA time zone (the clinic's 'today'). */
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
-  // en-CA formats dates as YYYY-MM-DD.
-  const text = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return text as IsoDate;
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now) as IsoDate;
 }
 
 /** Whether the string names a time zone this runtime knows. */

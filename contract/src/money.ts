@@ -7,14 +7,18 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** 120 → '$120', 89.5 → '$89.50'. */
+/**
+ * 120 → '$120', 89.5 → '$89.50', 1250 → '$1,250': what Intl's en-US dollars write. Written out
+ * here because building a currency `Intl.NumberFormat` loads the browser's currency data: on a
+ * phone, most of the time the app's first module took to run, on pages that show no price
+ * (docs/performance.md).
+ */
 export function formatDollars(dollars: number): string {
-  return (Number.isInteger(dollars) ? wholeDollars : dollarsAndCents).format(dollars);
+  const cents = Math.round(Math.abs(dollars) * 100);
+  const whole = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = dollars < 0 && cents > 0 ? '-' : '';
+  const fraction = Number.isInteger(dollars) ? '' : `.${(cents % 100).toString().padStart(2, '0')}`;
+  return `${sign}$${whole}${fraction}`;
 }

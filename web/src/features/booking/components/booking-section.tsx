@@ -6,7 +6,6 @@ import {
   OPENING_HOURS,
   parseIsoDate,
   paths,
-  todayIn,
   waitlistMessages,
 } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -30,8 +29,8 @@ import { Glow } from '../../../components/glow';
 import { QueryState } from '../../../components/query-state';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import type { LoginState } from '../../../lib/auth/guards';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { useNearViewport } from '../../../lib/use-near-viewport';
+import { useToday } from '../../../lib/use-today';
 import { revealOnNarrowScreen } from '../reveal-on-narrow-screen';
 import { AvailableAppointments } from './available-appointments';
 import { BookingConfirmation } from './booking-confirmation';
@@ -63,8 +62,11 @@ const BookingCalendar = lazy(() =>
   import('./booking-calendar').then((module) => ({ default: module.BookingCalendar })),
 );
 
-/** The browser's own time zone: the page notes the clinic's when it differs. */
-const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/**
+ * The browser's own time zone: the page notes the clinic's when it differs. Read when the
+ * section is drawn, not when the app starts: the pages without it need not build a formatter.
+ */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Search parameters: the chosen day (ISO), and a treatment to open after signing in. */
 const DATE_PARAM = 'date';
@@ -132,9 +134,8 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
   const justBooked = useRef(false);
 
   // Today and the browser's zone are the browser's to know, not the prerendered page's.
-  const hydrated = useHydrated();
-  const timeZone = hydrated ? clinic.data?.timeZone : undefined;
-  const today = timeZone ? todayIn(timeZone) : null;
+  const today = useToday(clinic.data?.timeZone);
+  const timeZone = today ? clinic.data?.timeZone : undefined;
   const requested = parseIsoDate(params.get(DATE_PARAM) ?? '');
   const day = today && requested && requested >= today ? requested : today;
 
@@ -277,7 +278,7 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
                 <dd className="font-semibold text-neutral">{OPENING_HOURS}</dd>
               </div>
             </dl>
-            {timeZone && timeZone !== browserZone ? (
+            {timeZone && timeZone !== browserZone() ? (
               <p className="mt-4 text-sm text-muted">
                 All times are the clinic&rsquo;s local time ({timeZone.replace(/_/g, ' ')}).
               </p>
