@@ -1,3 +1,4 @@
+import './v8-flags.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
