@@ -51,23 +51,31 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return moved.toISOString().slice(0, 10) as IsoDate;
 }
 
-/** One formatter per time zone: building one costs far more than using it. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A date formatter for each time zone, with these locale and options, built once per zone:
+ * building an Intl.DateTimeFormat costs far more than using one (docs/performance.md).
+ */
+export function formatsByZone(
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): (timeZone: string) => Intl.DateTimeFormat {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      formats.set(timeZone, format);
+    }
+    return format;
+  };
+}
+
+// en-CA formats dates as YYYY-MM-DD.
+const dayFormat = formatsByZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The calendar date at `now` in the given IANA time zone (the clinic's 'today'). */
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    // en-CA formats dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(now) as IsoDate;
+  return dayFormat(timeZone).format(now) as IsoDate;
 }
 
 /** Whether the string names a time zone this runtime knows. */

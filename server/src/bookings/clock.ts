@@ -1,4 +1,4 @@
-import { type IsoDate, slotStartMinutes } from '@doctors-portal/contract';
+import { formatsByZone, type IsoDate, slotStartMinutes } from '@doctors-portal/contract';
 
 /**
  * Where the booking rules read the time. Tests replace `now` (vi.spyOn(clock, 'now')) to stand
@@ -15,29 +15,18 @@ export interface ClinicMoment {
   at: number;
 }
 
-const momentFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
- * One formatter per time zone for the date and the time of day. Building an Intl.DateTimeFormat
- * costs far more than using one (it was an eighth of GET /api/available's time, see
- * docs/performance.md), and every booking call needs the clinic's moment.
+ * The date and the time of day in a time zone. Every booking call needs the clinic's moment, and
+ * building the formatter was an eighth of GET /api/available's time (docs/performance.md).
  */
-function momentFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = momentFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    momentFormats.set(timeZone, format);
-  }
-  return format;
-}
+const momentFormat = formatsByZone('en-GB', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** The last moment worked out, reused for calls within the same second and time zone. */
 let last: { timeZone: string; second: number; moment: ClinicMoment } | null = null;
