@@ -1,7 +1,8 @@
 import { paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
 import { Glow } from '../../../components/glow';
-import heroImg from '../assets/hero-chair.svg';
+// The first screen's largest picture comes inside the page (a data: address), painted with it.
+import heroImg from '../assets/hero-chair.svg?inline';
 import { CheckList } from './check-list';
 import { ArrowIcon } from './icons';
 import { Illustration } from './illustration';
