@@ -121,7 +121,6 @@ function withClinic(html: string, clinic: Clinic): string {
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
-const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
 
 /**
  * The shell made for a page the browser can paint from its HTML alone, for each prerendered
@@ -130,9 +129,8 @@ const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
  * code asked for only after that first paint, by a small inline script, so that its download
  * neither holds up nor shares the line with what is on screen. That script also links the whole
  * stylesheet, and starts the app once it has loaded: every screen the app may then draw has its
- * rules. The content security policy admits the page's script and style by their hashes. The
- * landing image's hint goes too: a screen brings its own. A shell that links no entry or no
- * stylesheet is left as it is.
+ * rules. The content security policy admits the page's script and style by their hashes. A
+ * shell that links no entry or no stylesheet is left as it is.
  */
 function paintFirst(
   shell: string,
@@ -149,7 +147,6 @@ function paintFirst(
   const base = shell
     .replace(entry[0], '')
     .replace(MODULE_PRELOAD, '')
-    .replace(IMAGE_PRELOAD, '')
     .replace(stylesheet[0], '<style></style>');
   return (address) => {
     const own = ownRules[address];
