@@ -121,7 +121,11 @@ function smtpMailer(
           { cause: error },
         );
       }
-      logger.info({ mail: { subject: message.subject, messageId } }, 'mail sent over SMTP');
+      // Logged on the event loop's next turn, so that what the caller does first once the relay
+      // has the message (the queue's delete of it, docs/decisions/022) is not kept waiting.
+      setImmediate(() =>
+        logger.info({ mail: { subject: message.subject, messageId } }, 'mail sent over SMTP'),
+      );
     },
     close() {
       transporter.close();

@@ -20,7 +20,8 @@ import {
  * Reminders sent exactly once by several instances (issue 16, docs/decisions/022): two portal
  * processes share one PostgreSQL database and one SMTP stand-in, many reminders fall due at
  * once, and one process is killed (SIGKILL) in the middle of sending, then started again. Each
- * booking's reminder arrives once.
+ * booking's reminder arrives once; twice only if the kill fell between the relay's acceptance
+ * and the delete that follows it, the gap decision 022 leaves, and then only that message.
  *
  * PostgreSQL only: SQLite serves one process (docs/decisions/001), so on SQLite there are no
  * two instances to share the queue. The reminders fall due by moving their due time in the
@@ -141,14 +142,28 @@ describe.skipIf(engine !== 'postgres')(
       // message it held at the kill; the instance started in its place and the other one share
       // what is left.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const moved = await handle.db
-        .updateTable('mail_queue')
-        .set({ send_after: new Date().toISOString() })
+      const leftByKill = await handle.db
+        .selectFrom('mail_queue')
+        .select(['id', 'booking_id'])
         .where('kind', '=', 'booking-reminder')
         .where('attempts', '>', 0)
         .where('send_after', '<=', new Date(killedAt + LEASE_MS).toISOString())
-        .executeTakeFirst();
-      expect(Number(moved.numUpdatedRows)).toBeLessThanOrEqual(1);
+        .execute();
+      expect(leftByKill.length).toBeLessThanOrEqual(1);
+      // Whether the relay had already taken it: then the kill fell between the relay's 250 and
+      // the delete, the one gap decision 022 leaves, and it goes out a second time.
+      const arrived = new Set(smtp.messages.filter(isReminder).map(reminderBooking));
+      const acceptedBeforeKill = leftByKill
+        .map((row) => String(row.booking_id))
+        .filter((id) => arrived.has(id));
+      if (leftByKill.length > 0) {
+        const ids = leftByKill.map((row) => row.id);
+        await handle.db
+          .updateTable('mail_queue')
+          .set({ send_after: new Date().toISOString() })
+          .where('id', 'in', ids)
+          .execute();
+      }
       a = await startPortal(env());
       await until('every reminder sent', async () => (await reminders()).length === 0);
       await until(
@@ -164,9 +179,12 @@ describe.skipIf(engine !== 'postgres')(
         perBooking.set(id, (perBooking.get(id) ?? 0) + 1);
       }
       expect([...perBooking.keys()].sort()).toEqual(booked.toSorted());
-      expect([...perBooking.values()].every((count) => count === 1)).toBe(true);
+      // Once each, but for a message the relay took from the killed process before it could
+      // delete it: that one twice, with the same Message-ID.
+      const twice = [...perBooking].filter(([, count]) => count > 1);
+      expect(twice).toEqual(acceptedBeforeKill.map((id) => [id, 2]));
       say(
-        `reminders, two instances and a SIGKILL: ${BOOKINGS} bookings, ${moved.numUpdatedRows} lease(s) of the killed process left, ${smtp.messages.filter(isReminder).length} reminders arrived (${arrivedAtKill} before the kill; the killed process sent ${byA}, the other ${sentBy(b)}, its restart ${sentBy(a)})`,
+        `reminders, two instances and a SIGKILL: ${BOOKINGS} bookings, ${leftByKill.length} lease(s) of the killed process left (${acceptedBeforeKill.length} taken by the relay before the kill), ${smtp.messages.filter(isReminder).length} reminders arrived (${arrivedAtKill} before the kill; the killed process sent ${byA}, the other ${sentBy(b)}, its restart ${sentBy(a)})`,
       );
       expect(byA).toBeGreaterThan(0);
       expect(sentBy(b)).toBeGreaterThan(0);
