@@ -140,8 +140,9 @@ describe.skipIf(engine !== 'postgres')(
       // The killed process's lease on the message in its hands runs out (5 minutes, moved on
       // here): a lease that ends by then is its own, once the other instance has finished the
       // message it held at the kill; the instance started in its place and the other one share
-      // what is left.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // what is left. The other instance sends a message in milliseconds; 3 s leaves room for a
+      // busy machine.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
       const leftByKill = await handle.db
         .selectFrom('mail_queue')
         .select(['id', 'booking_id'])
