@@ -32,6 +32,17 @@ beforeEach(() => {
 });
 
 describe('the booking page', () => {
+  // The runner's own zone stands for the browser's; on a machine in the clinic's zone, no note.
+  it.skipIf(Intl.DateTimeFormat().resolvedOptions().timeZone === clinic.timeZone)(
+    "notes the clinic's time zone when the browser's is another",
+    async () => {
+      renderInPortal(<BookingSection level={1} />, { at: `/appointment?date=${day}` });
+      expect(
+        await screen.findByText('All times are the clinic’s local time (America/New York).'),
+      ).toBeInTheDocument();
+    },
+  );
+
   it("reads the day from the address (?date=YYYY-MM-DD), asks for it in the medium format and shows it as 'Available Appointments on {date}'", async () => {
     renderInPortal(<BookingSection level={1} />, { at: `/appointment?date=${day}` });
     expect(

@@ -62,11 +62,16 @@ const BookingCalendar = lazy(() =>
   import('./booking-calendar').then((module) => ({ default: module.BookingCalendar })),
 );
 
+let browserZoneRead: string | undefined;
 /**
- * The browser's own time zone: the page notes the clinic's when it differs. Read when the
- * section is drawn, not when the app starts: the pages without it need not build a formatter.
+ * The browser's own time zone: the page notes the clinic's when it differs. Read once, when the
+ * section is first drawn, not when the app starts: the pages without it need not build a
+ * formatter.
  */
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const browserZone = () => {
+  browserZoneRead ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return browserZoneRead;
+};
 
 /** Search parameters: the chosen day (ISO), and a treatment to open after signing in. */
 const DATE_PARAM = 'date';
