@@ -5,7 +5,7 @@ import {
   messages,
   todayIn,
 } from '@doctors-portal/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, stubApi } from '../../../test/fetch-stub';
@@ -138,6 +138,53 @@ describe('the booking page', () => {
       ),
     ).toBeInTheDocument();
     expect(api.callsTo('GET /api/clinic/calendar')).toHaveLength(1);
+  });
+});
+
+describe('the booking section on the home page', () => {
+  /** An IntersectionObserver that reports only when the test scrolls the section near. */
+  let scrollNear: () => void;
+  beforeEach(() => {
+    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(report: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          observers.push(report);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    scrollNear = () => {
+      for (const report of observers) act(() => report([{ isIntersecting: true }]));
+    };
+    // As the server serves the page: the clinic's details, its time zone with them, in it.
+    const details = document.createElement('script');
+    details.type = 'application/json';
+    details.id = 'clinic-data';
+    details.textContent = JSON.stringify(clinic);
+    document.head.append(details);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.getElementById('clinic-data')?.remove();
+  });
+
+  const chosenDay = () => screen.getByText('Your chosen day').nextElementSibling?.textContent;
+
+  // The first date formatter of a page loads the browser's time zone data: a long task on a
+  // phone, which a visitor who never scrolls down should not wait through.
+  it('works today out only once the section comes near the viewport', async () => {
+    renderInPortal(<BookingSection />);
+    await screen.findByText('Your chosen day');
+    expect(chosenDay()).toBe('…');
+    expect(api.callsTo('GET /api/available')).toHaveLength(0);
+
+    scrollNear();
+    const today = formatMediumDate(todayIn(clinic.timeZone));
+    await waitFor(() => expect(chosenDay()).toBe(today));
+    await waitFor(() => expect(api.callsTo('GET /api/available')).toHaveLength(1));
   });
 });
 

@@ -138,8 +138,10 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
   const [booked, setBooked] = useState<Booking | null>(null);
   const justBooked = useRef(false);
 
-  // Today and the browser's zone are the browser's to know, not the prerendered page's.
-  const today = useToday(clinic.data?.timeZone);
+  // Today and the browser's zone are the browser's to know, not the prerendered page's; and
+  // asked for only near the section: the first date formatter loads the browser's time zone
+  // data, a long task of its own (docs/performance.md).
+  const today = useToday(near ? clinic.data?.timeZone : undefined);
   const timeZone = today ? clinic.data?.timeZone : undefined;
   const requested = parseIsoDate(params.get(DATE_PARAM) ?? '');
   const day = today && requested && requested >= today ? requested : today;
