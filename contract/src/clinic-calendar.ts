@@ -32,6 +32,7 @@ export const clinicCalendarErrors = {
   noOpenDay: 'Keep at least one day of the week open.',
   repeatedDay: 'Each day of the week may be listed once.',
   closureTooLong: `A closure lasts at most ${CALENDAR_MAX_DAYS} days: add a longer one in parts.`,
+  closureOver: 'Those days are already over: a closure must end today or later.',
   labelRequired: 'Give the closure a label, such as the holiday’s name.',
   labelTooLong: `Keep the label to ${CLOSURE_LABEL_MAX} characters.`,
 } as const;
@@ -166,6 +167,10 @@ export type ClinicRules = z.infer<typeof clinicRulesSchema>;
 /** Every date from `from` to `to`, both included. */
 export function datesBetween(from: IsoDate, to: IsoDate): IsoDate[] {
   const dates: IsoDate[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) dates.push(day);
-  return dates;
+  if (from > to) return dates;
+  // Stopped at `to`, not past it: the day after the last date (9999-12-31) is no ISO date.
+  for (let day = from; ; day = addDays(day, 1)) {
+    dates.push(day);
+    if (day === to) return dates;
+  }
 }

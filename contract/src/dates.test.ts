@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { datesBetween } from './clinic-calendar.js';
 import {
   addDays,
   formatMediumDate,
   type IsoDate,
+  LAST_DATE,
   parseIsoDate,
   parseMediumDate,
   todayIn,
@@ -56,5 +58,21 @@ describe('adding days', () => {
     expect(addDays('2027-12-31' as IsoDate, 1)).toBe('2028-01-01');
     expect(addDays('2027-03-01' as IsoDate, -1)).toBe('2027-02-28');
     expect(addDays('2027-01-01' as IsoDate, 180)).toBe('2027-06-30');
+  });
+});
+
+describe('datesBetween', () => {
+  it('lists every date of a range, both ends included, and none for a backward one', () => {
+    expect(datesBetween('2028-02-28' as IsoDate, '2028-03-01' as IsoDate)).toEqual([
+      '2028-02-28',
+      '2028-02-29',
+      '2028-03-01',
+    ]);
+    expect(datesBetween('2028-03-01' as IsoDate, '2028-02-28' as IsoDate)).toEqual([]);
+  });
+
+  it('ends at the last date an ISO date can name', () => {
+    expect(datesBetween('9999-12-30' as IsoDate, LAST_DATE)).toEqual(['9999-12-30', '9999-12-31']);
+    expect(parseIsoDate(LAST_DATE)).toBe(LAST_DATE);
   });
 });

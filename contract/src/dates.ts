@@ -15,6 +15,9 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+/** The last date an ISO date can name: the day after it has no 'YYYY-MM-DD'. */
+export const LAST_DATE = '9999-12-31' as IsoDate;
+
 function toIso(year: number, month: number, day: number): IsoDate | null {
   if (year < 1970 || year > 9999 || month < 1 || month > 12) return null;
   if (day < 1 || day > daysInMonth(year, month)) return null;

@@ -1,4 +1,4 @@
-import { addDays, type IsoDate } from '@doctors-portal/contract';
+import { addDays, type IsoDate, LAST_DATE } from '@doctors-portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { clinicInstant } from '../bookings/clock.js';
 import type { AuditLogTable, Database } from '../db/schema.js';
@@ -44,7 +44,10 @@ export async function listAudit(
 ): Promise<{ rows: AuditLogTable[]; nextCursor: string | null } | null> {
   let query = db.selectFrom('audit_log').selectAll();
   if (filter.from) query = query.where('at', '>=', startOfClinicDay(filter.from, timeZone));
-  if (filter.to) query = query.where('at', '<', startOfClinicDay(addDays(filter.to, 1), timeZone));
+  // Up to the start of the day after `to`; the last date has none, and bounds nothing.
+  if (filter.to && filter.to < LAST_DATE) {
+    query = query.where('at', '<', startOfClinicDay(addDays(filter.to, 1), timeZone));
+  }
   const actor = filter.actor?.trim();
   if (actor) {
     if (actor.toLowerCase() === 'system') {

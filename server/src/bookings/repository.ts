@@ -1,4 +1,4 @@
-import { addDays, type IsoDate, slotUnits } from '@doctors-portal/contract';
+import { addDays, type IsoDate, LAST_DATE, slotUnits } from '@doctors-portal/contract';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -602,7 +602,7 @@ export async function searchSchedule(
       no_shows: Number(row.no_shows ?? 0),
     }));
   };
-  const upcoming = await read(today, '9999-12-31' as IsoDate, 'asc', limit + 1);
+  const upcoming = await read(today, LAST_DATE, 'asc', limit + 1);
   const past = await read(
     '0000-01-01' as IsoDate,
     addDays(today, -1),

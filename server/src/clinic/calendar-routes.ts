@@ -1,6 +1,7 @@
 import {
   bookingRulesSchema,
   calendarQuerySchema,
+  clinicCalendarErrors,
   clinicCalendarSchema,
   clinicRulesSchema,
   closureRequestSchema,
@@ -135,9 +136,9 @@ export const clinicCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'addClosure',
         summary: 'Close the clinic from one date to another, with a label (administrators)',
         description:
-          '`from` and `to` are ISO dates, both included (`to` not before `from`, at most 366 ' +
-          'days); `label` (1 to 80 characters) says why, e.g. the holiday. Those days offer no ' +
-          'slots from now on. The answer lists the live bookings already on them (booked or ' +
+          '`from` and `to` are ISO dates, both included (`to` not before `from` nor before ' +
+          'the clinic’s today, at most 366 days); `label` (1 to 80 characters) says why, e.g. ' +
+          'the holiday. Those days offer no slots from now on. The answer lists the live bookings already on them (booked or ' +
           'confirmed, not started), which stay until the clinic cancels them.',
         tags: ['clinic'],
         security: [{ bearer: [] }],
@@ -146,8 +147,13 @@ export const clinicCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const now = moment();
+      // A closure over by today would close nothing, and no list would show it to remove.
+      if (request.body.to < now.today) {
+        return reply.code(400).send(errorBody(400, clinicCalendarErrors.closureOver));
+      }
       const closure = await addClosure(app.db, callerOf(request), request.body);
-      const bookings = await liveBookingsBetween(app.db, moment(), closure.from, closure.to);
+      const bookings = await liveBookingsBetween(app.db, now, closure.from, closure.to);
       return reply.code(201).send({ ...closure, bookings });
     },
   );

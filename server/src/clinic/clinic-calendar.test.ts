@@ -272,6 +272,24 @@ describe(`the clinic's calendar and booking rules (${engine})`, () => {
     }
     const backwards = await call(admin, 'POST', '/api/closures', cases[0]);
     expect(backwards.json().message).toContain('The end date must not be before the start date.');
+    // Over by today: it would close nothing, and no list would show it to remove.
+    const over = await call(admin, 'POST', '/api/closures', {
+      from: clinicDay(-3),
+      to: clinicDay(-1),
+      label: 'Past',
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(
+      'Those days are already over: a closure must end today or later.',
+    );
+    const endingToday = { from: clinicDay(-1), to: clinicDay(0), label: 'Ends today' };
+    const kept = await call(admin, 'POST', '/api/closures', endingToday);
+    expect(kept.statusCode).toBe(201);
+    expect((await call(admin, 'DELETE', `/api/closures/${kept.json().id}`)).statusCode).toBe(200);
+    // The last date an ISO date names: the range ends there, not in a year 10000.
+    const last = await call(null, 'GET', '/api/clinic/calendar?from=9999-12-01&to=9999-12-31');
+    expect(last.statusCode).toBe(200);
+    expect(last.json().from).toBe('9999-12-01');
     expect(
       (await call(null, 'GET', `/api/clinic/calendar?from=${clinicDay(0)}&to=${clinicDay(366)}`))
         .statusCode,

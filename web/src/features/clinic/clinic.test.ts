@@ -1,3 +1,4 @@
+import type { IsoDate } from '@doctors-portal/contract';
 import { describe, expect, it } from 'vitest';
 import { checkClosure, checkRules, describeRange, rulesToValues } from './clinic';
 
@@ -9,17 +10,23 @@ const rules = {
   reminderLeadHours: 24,
 };
 
+const today = '2031-12-01' as IsoDate;
+
 describe("the clinic screen's forms", () => {
   it('checks a closure as the server does, with a message per field', () => {
-    expect(checkClosure({ from: '2031-12-24', to: '2031-12-26', label: ' Christmas ' })).toEqual({
+    expect(
+      checkClosure({ from: '2031-12-24', to: '2031-12-26', label: ' Christmas ' }, today),
+    ).toEqual({
       ok: true,
       closure: { from: '2031-12-24', to: '2031-12-26', label: 'Christmas' },
     });
-    expect(checkClosure({ from: '2031-12-26', to: '2031-12-24', label: 'Backwards' })).toEqual({
+    expect(
+      checkClosure({ from: '2031-12-26', to: '2031-12-24', label: 'Backwards' }, today),
+    ).toEqual({
       ok: false,
       problems: { to: 'The end date must not be before the start date.' },
     });
-    expect(checkClosure({ from: '', to: '', label: '  ' })).toEqual({
+    expect(checkClosure({ from: '', to: '', label: '  ' }, today)).toEqual({
       ok: false,
       problems: {
         from: 'Pick a date.',
@@ -27,6 +34,14 @@ describe("the clinic screen's forms", () => {
         label: 'Give the closure a label, such as the holiday’s name.',
       },
     });
+  });
+
+  it('refuses a closure that ended before today, and takes one that ends today', () => {
+    expect(checkClosure({ from: '2031-11-20', to: '2031-11-30', label: 'Past' }, today)).toEqual({
+      ok: false,
+      problems: { to: 'Those days are already over: a closure must end today or later.' },
+    });
+    expect(checkClosure({ from: '2031-11-30', to: today, label: 'Today' }, today).ok).toBe(true);
   });
 
   it('writes a closure as one date or a range', () => {

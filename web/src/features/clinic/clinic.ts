@@ -2,6 +2,7 @@ import {
   type BookingRulesInput,
   bookingRulesSchema,
   type ClosureRequest,
+  clinicCalendarErrors,
   closureRequestSchema,
   formatMediumDate,
   type IsoDate,
@@ -14,13 +15,18 @@ export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 /** The inline errors of the closure form, by field. */
 export type ClosureProblems = Partial<Record<'from' | 'to' | 'label', string>>;
 
-/** The closure form's values checked as the server checks them: the request, or what is wrong. */
+/**
+ * The closure form's values checked as the server checks them, on the clinic's `today`: the
+ * request, or what is wrong.
+ */
 export function checkClosure(
   values: ClosureRequest,
+  today: IsoDate,
 ): { ok: true; closure: ClosureRequest } | { ok: false; problems: ClosureProblems } {
   const parsed = closureRequestSchema.safeParse(values);
   if (parsed.success) {
     const { from, to, label } = parsed.data;
+    if (to < today) return { ok: false, problems: { to: clinicCalendarErrors.closureOver } };
     return { ok: true, closure: { from, to, label } };
   }
   const problems: ClosureProblems = {};

@@ -46,7 +46,7 @@ function ClosureForm({ today }: { today: IsoDate }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkClosure(values);
+    const checked = checkClosure(values, today);
     if (!checked.ok) {
       setProblems(checked.problems);
       const first = (['from', 'to', 'label'] as const).find((field) => checked.problems[field]);
