@@ -79,6 +79,23 @@ describe('link emails', () => {
     expect(verificationEmail({ clinic, name: '  ', url }).text.startsWith('Hello,\n')).toBe(true);
   });
 
+  it('greets without a name that reads as a link, which mail clients would make clickable', () => {
+    for (const name of [
+      'Your account is locked. Re-verify at https://evil.example/verify now',
+      '=HYPERLINK("http://evil.example","x")',
+      'Visit www.evil.test',
+      'evil.example',
+    ]) {
+      const mail = verificationEmail({ clinic, name, url });
+      expect(mail.text.startsWith('Hello,\n'), name).toBe(true);
+      expect(mail.text, name).not.toContain('evil');
+      expect(mail.html, name).not.toContain('evil');
+    }
+    for (const name of ['Dr. Ana María Núñez-O’Brien', 'J. R. Smith']) {
+      expect(verificationEmail({ clinic, name, url }).text).toContain(`Hello ${name},`);
+    }
+  });
+
   it('refuses a link that is not http(s)', () => {
     expect(() => verificationEmail({ clinic, name: 'x', url: 'javascript:alert(1)' })).toThrow(
       /http\(s\) URL/,

@@ -63,9 +63,16 @@ function checkedUrl(url: string): string {
   return new URL(url).toString();
 }
 
+/** What a mail client would turn into a link: an address with a scheme, or a domain name. */
+const LINK_LIKE = /[a-z][a-z\d+.-]*:\/\/|\bwww\.|[a-z\d-]+\.[a-z]{2,}\b/i;
+
+/**
+ * 'Hello {name},', or 'Hello,' for an empty name or one that reads as a link: anyone may sign up
+ * under any name, and the clinic's own mail must not carry a stranger's link to its patients.
+ */
 function greeting(name: string): string {
   const trimmed = name.trim();
-  return trimmed ? `Hello ${trimmed},` : 'Hello,';
+  return trimmed && !LINK_LIKE.test(trimmed) ? `Hello ${trimmed},` : 'Hello,';
 }
 
 function footerText(clinic: MailClinic): string {

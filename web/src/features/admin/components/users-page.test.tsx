@@ -59,6 +59,24 @@ describe('the Users screen', () => {
     expect(api.callsTo('PUT /api/user/admin/:email')).toHaveLength(0);
   });
 
+  it('warns before making an admin of an account whose address is not verified', async () => {
+    api.on('GET /api/users', {
+      body: [me, user({ emailVerified: false })],
+      headers: { 'x-total-count': '2' },
+    });
+    const { user: person } = showUsers();
+    await person.click(await screen.findByRole('button', { name: 'Make Admin, Jane Doe' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(
+      'jane@mail.com is not verified yet: anyone could have signed up with it, so make sure it is theirs.',
+    );
+  });
+
+  it('says nothing of verification for a verified address', async () => {
+    const { user: person } = showUsers();
+    await person.click(await screen.findByRole('button', { name: 'Make Admin, Jane Doe' }));
+    expect(await screen.findByRole('dialog')).not.toHaveTextContent('not verified');
+  });
+
   it("makes an admin once confirmed, with the spec's toast", async () => {
     api.on('PUT /api/user/admin/:email', { body: { modifiedCount: 1 } });
     const { user: person } = showUsers();

@@ -76,8 +76,12 @@ export function UsersPage() {
   }, [focusAfter, busy, heading.ref.current?.focus]);
 
   const promote = async (user: User) => {
+    // Anyone can sign up with any address: an unverified one may not be the colleague's.
+    const unverified = user.emailVerified
+      ? ''
+      : ` ${user.email} is not verified yet: anyone could have signed up with it, so make sure it is theirs.`;
     const confirmed = await confirm({
-      message: `Make ${userName(user)} (${user.email}) an admin? They can then open every staff page, and manage users and doctors.`,
+      message: `Make ${userName(user)} (${user.email}) an admin? They can then open every staff page, and manage users and doctors.${unverified}`,
       confirmLabel: 'Make Admin',
     });
     if (!confirmed) return;
