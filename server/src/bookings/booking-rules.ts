@@ -363,24 +363,26 @@ export interface Rescheduled {
 }
 
 /**
- * Moves one of the caller's own live bookings (booked or confirmed, not started) to another
- * date or slot of the same treatment, in place: the same row keeps its id, its payment and its
- * status; its calendar SEQUENCE goes one up. The new date and slot meet the same rules as a new
- * booking's (`bookableSlot`), and the doctor is chosen as for one (`doctorId`, else the
- * booking's own doctor when free, else any free doctor who performs the treatment). All of it
- * runs in one transaction through `transact`, the booking's row locked: its old time is given
- * back and the new time taken in the same transaction, so the unique indexes decide races as
- * for a new booking, and a refusal rolls everything back (the booking keeps its old slot).
- * `whileMoving` runs in that transaction once the booking has moved (the updated confirmation
- * is queued there). Throws an HttpError saying why not: 404 for no such (or a cancelled)
- * booking, 403 for someone else's, 409 for one that started, passed or was taken meanwhile
- * ('slot taken' when the new time is held), 400 for the same date and slot, or a rule broken.
+ * Moves one of the caller's own live bookings (booked or confirmed, not inside the clinic's
+ * cancellation notice) to another date or slot of the same treatment, in place: the same row
+ * keeps its id, its payment and its status; its calendar SEQUENCE goes one up. The new date
+ * and slot meet the same rules as a new booking's (`bookableSlot`), and the doctor is chosen as
+ * for one (`doctorId`, else the booking's own doctor when free, else any free doctor who
+ * performs the treatment). All of it runs in one transaction through `transact`, the booking's
+ * row locked: its old time is given back and the new time taken in the same transaction, so
+ * the unique indexes decide races as for a new booking, and a refusal rolls everything back
+ * (the booking keeps its old slot). `whileMoving` runs in that transaction once the booking has
+ * moved (the updated confirmation is queued there). Throws an HttpError saying why not: 404 for
+ * no such (or a cancelled) booking, 403 for someone else's, 409 for one that started, passed,
+ * is inside the notice (naming `clinicPhone`) or was taken meanwhile ('slot taken' when the
+ * new time is held), 400 for the same date and slot, or a rule broken.
  */
 export async function rescheduleBooking(
   db: Kysely<Database>,
   transact: Transact,
   moment: ClinicMoment,
   defaults: BookingRules,
+  clinicPhone: string,
   caller: CurrentUser,
   id: string,
   request: RescheduleRequestBody,
@@ -391,7 +393,9 @@ export async function rescheduleBooking(
     throw new HttpError(404, bookingErrors.noSuchBooking);
   }
   if (!isOwnBooking(caller, current)) throw new HttpError(403, bookingErrors.notYourBookingToMove);
-  assertMovable(current, moment);
+  const { cancellationNoticeHours } = await bookingRulesOf(db);
+  const notice = { hours: cancellationNoticeHours, phone: clinicPhone };
+  assertMovable(current, moment, notice);
   const { date, slot } = request;
   if (date === current.date && slot === current.slot && request.doctorId == null) {
     throw new HttpError(400, bookingErrors.nothingToChange);
@@ -414,7 +418,7 @@ export async function rescheduleBooking(
       if (!isOwnBooking(caller, before)) {
         throw new HttpError(403, bookingErrors.notYourBookingToMove);
       }
-      assertMovable(before, moment);
+      assertMovable(before, moment, notice);
       const unchanged =
         before.date === date &&
         before.slot === slot &&
@@ -470,11 +474,22 @@ export async function rescheduleBooking(
   }
 }
 
-/** A booking may be moved while it is booked or confirmed and has not started (409 otherwise). */
-function assertMovable(booking: Booking, moment: ClinicMoment): void {
+/**
+ * A booking may be moved while it is booked or confirmed and has not started (409 otherwise),
+ * and online only as long as it may be cancelled: moved out of the clinic's cancellation notice,
+ * a visit could then be cancelled (and refunded) late. Inside it, 409 with the clinic's phone.
+ */
+function assertMovable(
+  booking: Booking,
+  moment: ClinicMoment,
+  notice: { hours: number; phone: string },
+): void {
   const live = booking.status === 'booked' || booking.status === 'confirmed';
   if (!live || hasStarted(booking.date, booking.slot, moment)) {
     throw new HttpError(409, bookingErrors.notMovable);
+  }
+  if (!isCancellable(booking, moment, notice.hours)) {
+    throw new HttpError(409, clinicCalendarMessages.rescheduleNotice(notice.hours, notice.phone));
   }
 }
 

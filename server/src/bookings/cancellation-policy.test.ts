@@ -168,7 +168,7 @@ describe(`the cancellation policy (${engine})`, () => {
       expect(await refundsOf(t, booking.id)).toHaveLength(1);
     });
 
-    it("after the deadline: 409 with the clinic's phone, and nothing changes", async () => {
+    it("after the deadline: 409 with the clinic's phone, and nothing changes, nor moves", async () => {
       // Tomorrow at 10:00 and 11:00 AM: 22 and 23 hours away.
       const unpaid = await unpaidBooking(t, jane, { date: clinicDay(1) });
       const paid = await unpaidBooking(t, jane, {
@@ -186,6 +186,15 @@ describe(`the cancellation policy (${engine})`, () => {
         const response = await cancel(t.app, jane, booking.id);
         expect(response.statusCode).toBe(409);
         expect(response.json().message).toBe(message);
+        // Nor is it moved online: out of the notice, it could then be cancelled late.
+        const moved = await t.app.inject({
+          method: 'POST',
+          url: `/api/booking/${booking.id}/reschedule`,
+          headers: bearer(jane.token),
+          payload: { date: mediumDay(44), slot: '10:00 AM - 10:30 AM' },
+        });
+        expect(moved.statusCode, moved.body).toBe(409);
+        expect(moved.json().message).toBe(clinicCalendarMessages.rescheduleNotice(24, PHONE));
         expect(await bookingRow(t, booking.id)).toEqual(before);
         expect(await refundsOf(t, booking.id)).toEqual([]);
       }

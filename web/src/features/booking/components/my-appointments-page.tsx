@@ -131,7 +131,6 @@ export function MyAppointmentsPage() {
             cancelling={cancelling.isPending ? (cancelling.variables ?? null) : null}
             onCancel={(booking) => void cancel(booking)}
             onReschedule={setMoving}
-            today={today}
             labelledBy={headingId}
           />
         )}

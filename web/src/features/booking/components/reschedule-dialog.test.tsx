@@ -18,7 +18,7 @@ const FIRST = '08:00 AM - 08:30 AM';
 const SECOND = '08:30 AM - 09:00 AM';
 
 describe('Reschedule in My Appointments', () => {
-  it('is offered for each upcoming live booking, paid or not, named with its treatment and date', async () => {
+  it('is offered for each live booking its patient may still cancel, paid or not, named with its treatment and date', async () => {
     api.on('GET /api/booking', {
       body: [
         onTheWire(booking()),
@@ -40,10 +40,12 @@ describe('Reschedule in My Appointments', () => {
           }),
         ),
         onTheWire(booking({ _id: 'booking-4', date: '2020-03-01' as IsoDate, cancellable: false })),
+        // Inside the clinic's cancellation notice: moved, like cancelled, by phone only.
+        onTheWire(booking({ _id: 'booking-5', date: '2030-04-01' as IsoDate, cancellable: false })),
       ],
     });
     showMyAppointments();
-    await screen.findByRole('heading', { name: 'My Appointments: 4' });
+    await screen.findByRole('heading', { name: 'My Appointments: 5' });
     expect(
       screen
         .getAllByRole('button', { name: /^Reschedule/ })
