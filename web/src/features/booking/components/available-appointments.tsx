@@ -1,4 +1,9 @@
-import { type AvailableTreatment, formatMediumDate, type IsoDate } from '@doctors-portal/contract';
+import {
+  type AvailableDay,
+  type AvailableTreatment,
+  formatMediumDate,
+  type IsoDate,
+} from '@doctors-portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import { QueryState } from '../../../components/query-state';
@@ -11,6 +16,8 @@ const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'];
 export interface AvailableAppointmentsProps {
   /** The chosen day. */
   date: IsoDate;
+  /** The chosen day's status on the calendar, when the calendar's month holds it. */
+  status?: AvailableDay | undefined;
   availability: UseQueryResult<AvailableTreatment[]>;
   onBook: (treatment: AvailableTreatment, button: HTMLButtonElement, slot?: string) => void;
   /** The name of the treatment a link asked for, marked out among the cards. */
@@ -21,9 +28,27 @@ export interface AvailableAppointmentsProps {
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
+/**
+ * Why nothing can be booked on a day whatever is free, by its status on the calendar (a day
+ * reached by its address rather than by the calendar); null for a day that takes bookings.
+ */
+function unbookable(status: AvailableDay | undefined): string | null {
+  switch (status?.status) {
+    case 'closed':
+      return `The clinic is closed on this day (${status.label}). Please pick another date on the calendar.`;
+    case 'past':
+      return 'This day can no longer be booked. Please pick a later date on the calendar.';
+    case 'beyond-horizon':
+      return 'This day is further ahead than the clinic takes bookings. Please pick an earlier date on the calendar.';
+    default:
+      return null;
+  }
+}
+
 /** 'Available Appointments on {date}' and the day's treatment cards, or why there are none. */
 export function AvailableAppointments({
   date,
+  status,
   availability,
   onBook,
   highlighted,
@@ -37,6 +62,9 @@ export function AvailableAppointments({
     treatments !== undefined &&
     treatments.length > 0 &&
     treatments.every((treatment) => treatment.slots.length === 0);
+  // No waitlist for a day nobody can book: it is not full, and no slot will free up.
+  const notBookable = unbookable(status);
+  const waitlist = notBookable ? undefined : onJoinWaitlist;
 
   return (
     <section
@@ -54,7 +82,9 @@ export function AvailableAppointments({
           >
             {`Available Appointments on ${day}`}
           </h2>
-          {fullyBooked ? (
+          {notBookable ? (
+            <p className="lead mt-4">{notBookable}</p>
+          ) : fullyBooked ? (
             <p className="lead mt-4">
               Every slot is taken on this day. Please pick another date on the calendar.
             </p>
@@ -102,7 +132,7 @@ export function AvailableAppointments({
                     onBook={onBook}
                     highlighted={treatment.name === highlighted}
                     onIntent={onIntent}
-                    onJoinWaitlist={onJoinWaitlist}
+                    onJoinWaitlist={waitlist}
                   />
                 ))}
               </ul>

@@ -53,6 +53,37 @@ describe('the booking page', () => {
     expect(request?.url.searchParams.get('date')).toBe(medium);
   });
 
+  it.each([
+    [
+      'beyond-horizon',
+      'This day is further ahead than the clinic takes bookings. Please pick an earlier date on the calendar.',
+    ],
+    ['past', 'This day can no longer be booked. Please pick a later date on the calendar.'],
+  ] as const)(
+    'says why a %s day reached by its address takes no bookings, and offers no waitlist there',
+    async (status, reason) => {
+      api.on('GET /api/available', { body: [{ ...treatment, slots: [] }] });
+      api.on('GET /api/available/month', {
+        body: { month: day.slice(0, 7), days: [{ date: day, status }] },
+      });
+      renderInPortal(<BookingSection level={1} />, { at: `/appointment?date=${day}` });
+      expect(await screen.findByText(reason)).toBeInTheDocument();
+      await screen.findByRole('heading', { name: 'Teeth Cleaning' });
+      expect(screen.queryByText(/Every slot is taken/)).toBeNull();
+      expect(screen.queryByRole('button', { name: /waitlist/i })).toBeNull();
+    },
+  );
+
+  it('offers the waitlist on a full day', async () => {
+    api.on('GET /api/available', { body: [{ ...treatment, slots: [] }] });
+    api.on('GET /api/available/month', {
+      body: { month: day.slice(0, 7), days: [{ date: day, status: 'full' }] },
+    });
+    renderInPortal(<BookingSection level={1} />, { at: `/appointment?date=${day}` });
+    expect(await screen.findByText(/Every slot is taken on this day/)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /waitlist/i })).toBeInTheDocument();
+  });
+
   it('asks for the day’s slots again after a booking attempt, even a refused one', async () => {
     api.on('POST /api/booking', {
       status: 409,

@@ -342,6 +342,7 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
       {day ? (
         <AvailableAppointments
           date={day}
+          status={monthDays.data?.days.find((shown) => shown.date === day)}
           availability={availability}
           onBook={onBook}
           highlighted={highlighted}
