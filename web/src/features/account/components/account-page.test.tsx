@@ -133,6 +133,21 @@ describe('Account', () => {
     });
   });
 
+  it('clears the last refusal when the form is sent again', async () => {
+    api.on('POST /api/auth/change-password', failure(400, 'Invalid password'));
+    const { user } = showAccount();
+    await screen.findByRole('button', { name: 'Change password' });
+    await user.type(screen.getAllByLabelText('Current password')[0] as HTMLElement, 'wrong-one');
+    await user.type(screen.getByLabelText('New password'), 'a-fresh-smile-2031');
+    await user.type(screen.getByLabelText('Repeat the new password'), 'a-fresh-smile-2031');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Invalid password')).toBeVisible();
+    await user.type(screen.getByLabelText('Repeat the new password'), '-typo');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The two passwords differ')).toBeVisible();
+    expect(screen.queryByText('Invalid password')).toBeNull();
+  });
+
   it('downloads all my data as the file the server names', async () => {
     api.on('GET /api/account/export', {
       body: { profile: { email: patient.email }, bookings: [] },

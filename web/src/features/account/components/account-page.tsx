@@ -136,6 +136,8 @@ function PasswordForm() {
     setFields((now) => ({ ...now, [name]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The last attempt's refusal answered other values: it goes with a new attempt.
+    change.reset();
     const found: typeof errors = {};
     if (!fields.current) found.current = 'Please enter your current password';
     const next = passwordField.safeParse(fields.next);
