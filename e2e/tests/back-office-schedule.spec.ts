@@ -137,6 +137,12 @@ test('an admin runs the day from the schedule: statuses, a cancellation with a r
   // On a laptop the day's table fits beside the sidebar, its actions in view.
   await expectNoSidewaysScroll(desk);
   await expect(row.getByRole('button', { name: /^Mark arrived/ })).toBeInViewport();
+  // Nor does the table scroll in its own box: no column or button is cut off at its edge.
+  const hidden = await row.evaluate((tr) => {
+    const box = tr.closest('section');
+    return box ? box.scrollWidth - box.clientWidth : Number.NaN;
+  });
+  expect(hidden).toBe(0);
 
   // Arrived, then completed: by keyboard.
   await row.getByRole('button', { name: /^Mark arrived/ }).focus();

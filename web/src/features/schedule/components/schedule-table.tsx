@@ -35,7 +35,8 @@ export function VisitActions({
   // Each action is named by its text, then the visit it acts on.
   const whose = `${booking.patientName}, ${booking.slot}`;
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    // A button's label on one line is its narrowest: the table makes the column that wide.
+    <div className="flex flex-wrap items-center gap-2 [&>.btn]:whitespace-nowrap">
       {visit.map((status) => (
         <button
           key={status}
@@ -67,6 +68,18 @@ export function VisitActions({
   );
 }
 
+/** '10:00 AM - 10:30 AM', broken if need be only between its two times. */
+function SlotTimes({ slot }: { slot: string }) {
+  const [start, end] = slot.split(' - ');
+  if (end === undefined) return <span className="whitespace-nowrap">{slot}</span>;
+  return (
+    <>
+      <span className="whitespace-nowrap">{start} -</span>{' '}
+      <span className="whitespace-nowrap">{end}</span>
+    </>
+  );
+}
+
 /**
  * One day's bookings on the schedule: a table on large screens, a card per booking on smaller
  * ones (components/responsive-table.tsx), so that nothing scrolls sideways at 375 px.
@@ -82,7 +95,11 @@ export function ScheduleTable({
 }: ScheduleTableProps) {
   return (
     <TableRegion labelledBy={labelledBy}>
-      <table className={`table lg:[&_td]:px-3 lg:[&_th]:px-3 ${card.table}`}>
+      {/* Narrow cells until the widest screens: beside the dashboard's menu, a laptop's
+          1280 px leave the table about 800. */}
+      <table
+        className={`table lg:[&_td]:px-2 lg:[&_th]:px-2 2xl:[&_td]:px-3 2xl:[&_th]:px-3 ${card.table}`}
+      >
         <thead className={`bg-base-200/70 text-sm text-neutral ${card.head}`}>
           <ColumnHeaders
             names={[
@@ -111,11 +128,8 @@ export function ScheduleTable({
                 booking.status === 'cancelled' ? 'text-muted' : ''
               } ${card.row}`}
             >
-              <th
-                scope="row"
-                className={`whitespace-nowrap font-semibold text-neutral max-lg:flex-1 ${card.plain}`}
-              >
-                {booking.slot}
+              <th scope="row" className={`font-semibold text-neutral max-lg:flex-1 ${card.plain}`}>
+                <SlotTimes slot={booking.slot} />
               </th>
               <CardCell label="Patient" wrap>
                 <PatientCell booking={booking} />
