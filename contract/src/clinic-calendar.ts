@@ -59,6 +59,17 @@ export const openingDaysSchema = z.object({
 });
 export type OpeningDays = z.infer<typeof openingDaysSchema>;
 
+/**
+ * `PUT /api/clinic/opening-days`' answer: the days, and the live bookings of the coming year
+ * (booked or confirmed, not started) on the weekdays it closed, which stay until the clinic
+ * cancels them.
+ */
+export const openingDaysChangeSchema = z.object({
+  days: z.array(z.number().int()),
+  bookings: z.array(scheduleEntrySchema),
+});
+export type OpeningDaysChange = z.infer<typeof openingDaysChangeSchema>;
+
 /** `POST /api/closures`: the clinic is closed from `from` to `to` (ISO dates, both included). */
 export const closureRequestSchema = z
   .object({

@@ -1,5 +1,7 @@
 import {
+  addDays,
   bookingRulesSchema,
+  CALENDAR_MAX_DAYS,
   calendarQuerySchema,
   clinicCalendarErrors,
   clinicCalendarSchema,
@@ -7,7 +9,9 @@ import {
   closureRequestSchema,
   closureSchema,
   closureWithBookingsSchema,
+  openingDaysChangeSchema,
   openingDaysSchema,
+  weekdayOf,
 } from '@doctors-portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -86,16 +90,31 @@ export const clinicCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set the days of the week the clinic opens (administrators)',
         description:
           '`days` lists the open weekdays, 0 = Sunday … 6 = Saturday, each once, at least one. ' +
-          'The other weekdays offer no slots from now on; bookings already made on them stay.',
+          'The other weekdays offer no slots from now on; bookings already made on them stay. ' +
+          'The answer lists the live bookings of the coming 366 days (booked or confirmed, not ' +
+          'started) on the weekdays this change closed, for the clinic to move or cancel.',
         tags: ['clinic'],
         security: [{ bearer: [] }],
         body: openingDaysSchema,
-        response: { 200: openingDaysSchema, 400: error, 401: error, 403: error },
+        response: { 200: openingDaysChangeSchema, 400: error, 401: error, 403: error },
       },
     },
-    async (request) => ({
-      days: await setOpeningDays(app.db, callerOf(request), request.body.days),
-    }),
+    async (request) => {
+      const { days, closed } = await setOpeningDays(app.db, callerOf(request), request.body.days);
+      const now = moment();
+      const bookings =
+        closed.length === 0
+          ? []
+          : (
+              await liveBookingsBetween(
+                app.db,
+                now,
+                now.today,
+                addDays(now.today, CALENDAR_MAX_DAYS - 1),
+              )
+            ).filter((booking) => closed.includes(weekdayOf(booking.date)));
+      return { days, bookings };
+    },
   );
 
   app.get(

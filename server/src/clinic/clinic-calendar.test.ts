@@ -2,6 +2,8 @@ import {
   type ClinicCalendar,
   type ClinicRules,
   type ClosureWithBookings,
+  type IsoDate,
+  parseMediumDate,
   weekdayOf,
 } from '@doctors-portal/contract';
 import type { FastifyInstance } from 'fastify';
@@ -128,7 +130,7 @@ describe(`the clinic's calendar and booking rules (${engine})`, () => {
 
     const put = await call(admin, 'PUT', '/api/clinic/opening-days', { days: [...open].reverse() });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json()).toEqual({ days: open });
+    expect(put.json()).toEqual({ days: open, bookings: [] });
 
     // Every treatment is still listed, with no slots.
     const answer = await call(
@@ -167,6 +169,29 @@ describe(`the clinic's calendar and booking rules (${engine})`, () => {
         after: { days: open },
       },
     ]);
+  });
+
+  it('answers a change with the live bookings left on the weekdays it closed', async () => {
+    const day = 60;
+    const booked = await book(t.app, jane, day, '11:00 AM - 11:30 AM');
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = booked.json().booking._id as string;
+    const weekday = weekdayOf(clinicDay(day));
+    const open = [0, 1, 2, 3, 4, 5, 6].filter((d) => d !== weekday);
+
+    const closing = await call(admin, 'PUT', '/api/clinic/opening-days', { days: open });
+    expect(closing.statusCode, closing.body).toBe(200);
+    const { bookings } = closing.json() as { bookings: Array<{ _id: string; date: string }> };
+    expect(bookings.map((booking) => booking._id)).toContain(id);
+    // Dates on the wire in the medium format: 'Jan 5, 2022'.
+    const weekdays = bookings.map((booking) => weekdayOf(parseMediumDate(booking.date) as IsoDate));
+    expect(new Set(weekdays)).toEqual(new Set([weekday]));
+    // The booking stays; opening the day again closes nothing, and lists none.
+    const reopening = await call(admin, 'PUT', '/api/clinic/opening-days', {
+      days: [0, 1, 2, 3, 4, 5, 6],
+    });
+    expect(reopening.json()).toEqual({ days: [0, 1, 2, 3, 4, 5, 6], bookings: [] });
+    expect((await call(jane, 'DELETE', `/api/booking/${id}`)).statusCode).toBe(200);
   });
 
   it('refuses opening days that are not weekdays, repeated, or none', async () => {

@@ -55,15 +55,18 @@ async function writeSetting(
     .execute();
 }
 
-/** `PUT /api/clinic/opening-days`: the days of the week the clinic opens, sorted. */
+/**
+ * `PUT /api/clinic/opening-days`: the days of the week the clinic opens, sorted; and the
+ * weekdays this change closed, which were open before.
+ */
 export async function setOpeningDays(
   db: Kysely<Database>,
   admin: CurrentUser,
   days: number[],
-): Promise<number[]> {
+): Promise<{ days: number[]; closed: number[] }> {
   const sorted = [...days].sort();
   const at = new Date();
-  await db.transaction().execute(async (tx) => {
+  const closed = await db.transaction().execute(async (tx) => {
     const before = (await readClinicCalendar(tx, null)).openingDays;
     await writeSetting(tx, OPENING_DAYS_SETTING, sorted, admin, at);
     await recordAudit(tx, {
@@ -74,9 +77,10 @@ export async function setOpeningDays(
       after: { days: sorted },
       at,
     });
+    return before.filter((day) => !sorted.includes(day));
   });
   afterChange(db);
-  return sorted;
+  return { days: sorted, closed };
 }
 
 /** `PUT /api/clinic/rules`: the clinic's own booking rules, in place of the environment's. */

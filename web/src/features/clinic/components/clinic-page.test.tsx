@@ -3,6 +3,7 @@ import {
   type ClosureWithBookings,
   closureWithBookingsSchema,
   formatMediumDate,
+  type IsoDate,
 } from '@doctors-portal/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -65,7 +66,9 @@ const show = () =>
 
 describe('the clinic screen', () => {
   it('shows the opening days and saves them; refuses to close every day', async () => {
-    api.on('PUT /api/clinic/opening-days', (call) => ({ body: call.body }));
+    api.on('PUT /api/clinic/opening-days', (call) => ({
+      body: { ...(call.body as object), bookings: [] },
+    }));
     const { user } = show();
     const sunday = await screen.findByRole('checkbox', { name: 'Sunday' });
     expect((sunday as HTMLInputElement).checked).toBe(false);
@@ -84,6 +87,24 @@ describe('the clinic screen', () => {
     }
     await user.click(screen.getByRole('button', { name: 'Save opening days' }));
     expect(screen.getByText('Keep at least one day of the week open.')).toBeTruthy();
+  });
+
+  it('warns of the bookings still on the weekdays it closed', async () => {
+    const [kept] = holiday.bookings;
+    api.on('PUT /api/clinic/opening-days', (call) => ({
+      body: {
+        ...(call.body as object),
+        bookings: [closureWithBookingsSchema.encode(holiday).bookings[0]],
+      },
+    }));
+    const { user } = show();
+    await user.click(await screen.findByRole('checkbox', { name: 'Saturday' }));
+    await user.click(screen.getByRole('button', { name: 'Save opening days' }));
+    expect(
+      await screen.findByText(
+        `Opening days saved. 1 booking is still on the days now closed, the first on ${formatMediumDate(kept?.date as IsoDate)}: see the schedule.`,
+      ),
+    ).toBeTruthy();
   });
 
   it('adds a closure after showing what was wrong, lists its bookings, and cancels them with its label', async () => {

@@ -1,4 +1,4 @@
-import { WEEKDAY_NAMES } from '@doctors-portal/contract';
+import { formatMediumDate, WEEKDAY_NAMES } from '@doctors-portal/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { SubmitButton } from '../../../components/submit-button';
@@ -29,8 +29,16 @@ export function OpeningDaysForm({ openingDays }: { openingDays: number[] }) {
       return;
     }
     try {
-      await save.mutateAsync([...days].sort());
-      toast.success('Opening days saved.');
+      const { bookings } = await save.mutateAsync([...days].sort());
+      const [first] = bookings;
+      if (!first) toast.success('Opening days saved.');
+      else {
+        // They stay booked: the clinic moves or cancels them from the schedule.
+        const count = bookings.length;
+        toast.warn(
+          `Opening days saved. ${count} ${count === 1 ? 'booking is' : 'bookings are'} still on the days now closed, the first on ${formatMediumDate(first.date)}: see the schedule.`,
+        );
+      }
     } catch (error) {
       if (error instanceof SessionEndedError) return;
       toast.error(reasonOf(error, 'The opening days could not be saved. Please try again.'));
