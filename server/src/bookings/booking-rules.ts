@@ -27,6 +27,7 @@ import { type CancelDeps, type CancelOutcome, cancelWithRefund } from './cancel-
 import { type ClinicMoment, hasStarted, startsWithin } from './clock.js';
 import { bookingErrors, patientCancelRefusals } from './errors.js';
 import {
+  type BookingMove,
   brokenBookingRule,
   countUnpaidUpcoming,
   doctorsBusyDuring,
@@ -56,19 +57,28 @@ export function isOwnBooking(caller: CurrentUser, booking: Booking): boolean {
 
 /**
  * Whether the patient may cancel the booking now: booked or confirmed (not yet arrived, seen,
- * missed or cancelled), paid or not, and not starting within the clinic's cancellation notice
- * (not started, when there is none). The one rule: the API's `cancellable` flag, which the web
+ * missed or cancelled), paid or not, never moved by its patient inside the cancellation notice,
+ * and not starting within that notice. The one rule: the API's `cancellable` flag, which the web
  * app shows, comes from here. The notice counts real hours (`startsWithin`), across a
  * daylight-saving change too.
  */
 export function isCancellable(
-  row: Pick<Booking, 'status' | 'date' | 'slot'>,
+  row: Pick<Booking, 'status' | 'date' | 'slot' | 'moved_late_at'>,
   moment: ClinicMoment,
-  cancellationNoticeHours = 0,
+  cancellationNoticeHours: number,
 ): boolean {
   return (
-    (row.status === 'booked' || row.status === 'confirmed') &&
+    isLive(row, moment) &&
+    row.moved_late_at === null &&
     !startsWithin(row.date, row.slot, moment, cancellationNoticeHours * 60)
+  );
+}
+
+/** Booked or confirmed, and not started: a booking its patient may still move. */
+function isLive(row: Pick<Booking, 'status' | 'date' | 'slot'>, moment: ClinicMoment): boolean {
+  return (
+    (row.status === 'booked' || row.status === 'confirmed') &&
+    !hasStarted(row.date, row.slot, moment)
   );
 }
 
@@ -316,7 +326,8 @@ export type PaymentRelease = 'released' | 'paid' | 'processing';
 
 /**
  * The cancellation policy: a patient cancels their own booked or confirmed booking, paid or not,
- * until the clinic's cancellation notice before its start (`isCancellable`). A paid booking is
+ * until the clinic's cancellation notice before its start, unless they moved it inside that
+ * notice (`isCancellable`). A paid booking is
  * refunded through the provider by the clinic's cancellation's own path (`cancelWithRefund`):
  * the refund is made and recorded with the cancellation, the patient mailed with both, the
  * 'cancelled' event told through `deps.events`. After the deadline, 409 with the clinic's phone.
@@ -333,7 +344,10 @@ export async function cancelBooking(
     throw new HttpError(404, bookingErrors.noSuchBooking);
   }
   if (!isOwnBooking(caller, booking)) throw new HttpError(403, bookingErrors.notYourBooking);
-  if (!isCancellable(booking, moment)) throw new HttpError(409, bookingErrors.started);
+  if (!isLive(booking, moment)) throw new HttpError(409, bookingErrors.started);
+  if (booking.moved_late_at !== null) {
+    throw new HttpError(409, clinicCalendarMessages.movedLate(deps.clinicPhone));
+  }
   const { cancellationNoticeHours } = await bookingRulesOf(deps.db);
   if (!isCancellable(booking, moment, cancellationNoticeHours)) {
     throw new HttpError(
@@ -363,26 +377,24 @@ export interface Rescheduled {
 }
 
 /**
- * Moves one of the caller's own live bookings (booked or confirmed, not inside the clinic's
- * cancellation notice) to another date or slot of the same treatment, in place: the same row
- * keeps its id, its payment and its status; its calendar SEQUENCE goes one up. The new date
- * and slot meet the same rules as a new booking's (`bookableSlot`), and the doctor is chosen as
- * for one (`doctorId`, else the booking's own doctor when free, else any free doctor who
- * performs the treatment). All of it runs in one transaction through `transact`, the booking's
- * row locked: its old time is given back and the new time taken in the same transaction, so
- * the unique indexes decide races as for a new booking, and a refusal rolls everything back
- * (the booking keeps its old slot). `whileMoving` runs in that transaction once the booking has
- * moved (the updated confirmation is queued there). Throws an HttpError saying why not: 404 for
- * no such (or a cancelled) booking, 403 for someone else's, 409 for one that started, passed,
- * is inside the notice (naming `clinicPhone`) or was taken meanwhile ('slot taken' when the
- * new time is held), 400 for the same date and slot, or a rule broken.
+ * Moves one of the caller's own live bookings (booked or confirmed, not started) to another
+ * date or slot of the same treatment, in place: the same row keeps its id, its payment and its
+ * status; its calendar SEQUENCE goes one up. The new date and slot meet the same rules as a new
+ * booking's (`bookableSlot`), and the doctor is chosen as for one (`doctorId`, else the
+ * booking's own doctor when free, else any free doctor who performs the treatment). All of it
+ * runs in one transaction through `transact`, the booking's row locked: its old time is given
+ * back and the new time taken in the same transaction, so the unique indexes decide races as
+ * for a new booking, and a refusal rolls everything back (the booking keeps its old slot).
+ * `whileMoving` runs in that transaction once the booking has moved (the updated confirmation
+ * is queued there). Throws an HttpError saying why not: 404 for no such (or a cancelled)
+ * booking, 403 for someone else's, 409 for one that started, passed or was taken meanwhile
+ * ('slot taken' when the new time is held), 400 for the same date and slot, or a rule broken.
  */
 export async function rescheduleBooking(
   db: Kysely<Database>,
   transact: Transact,
   moment: ClinicMoment,
   defaults: BookingRules,
-  clinicPhone: string,
   caller: CurrentUser,
   id: string,
   request: RescheduleRequestBody,
@@ -393,14 +405,13 @@ export async function rescheduleBooking(
     throw new HttpError(404, bookingErrors.noSuchBooking);
   }
   if (!isOwnBooking(caller, current)) throw new HttpError(403, bookingErrors.notYourBookingToMove);
-  const { cancellationNoticeHours } = await bookingRulesOf(db);
-  const notice = { hours: cancellationNoticeHours, phone: clinicPhone };
-  assertMovable(current, moment, notice);
+  assertMovable(current, moment);
   const { date, slot } = request;
   if (date === current.date && slot === current.slot && request.doctorId == null) {
     throw new HttpError(400, bookingErrors.nothingToChange);
   }
   const { treatment } = await bookableSlot(db, moment, defaults, current.treatment_id, date, slot);
+  const { cancellationNoticeHours } = await bookingRulesOf(db);
   const found = await doctorsFor(db, treatment, date, request.doctorId);
   // The booking's own doctor first, when free: a move keeps the patient with their dentist.
   const candidates = found && [
@@ -418,16 +429,24 @@ export async function rescheduleBooking(
       if (!isOwnBooking(caller, before)) {
         throw new HttpError(403, bookingErrors.notYourBookingToMove);
       }
-      assertMovable(before, moment, notice);
+      assertMovable(before, moment);
       const unchanged =
         before.date === date &&
         before.slot === slot &&
         (candidates === null || candidates[0]?.id === before.doctor_id);
       if (unchanged) throw new HttpError(400, bookingErrors.nothingToChange);
+      // Moved inside the notice, it is no longer cancelled online: else a late cancellation
+      // would pass for a free one once moved out of the notice.
+      const late = startsWithin(before.date, before.slot, moment, cancellationNoticeHours * 60);
+      const to = {
+        date,
+        slot,
+        moved_late_at: before.moved_late_at ?? (late ? new Date(moment.at).toISOString() : null),
+      };
       await releaseBookingUnits(tx, id);
       const booking = candidates
-        ? await moveWithDoctor(tx, before, { date, slot }, candidates, request.doctorId != null)
-        : await moveBooking(tx, id, { date, slot, doctor_id: null, doctor_name: null });
+        ? await moveWithDoctor(tx, before, to, candidates, request.doctorId != null)
+        : await moveBooking(tx, id, { ...to, doctor_id: null, doctor_name: null });
       if (!booking) throw new HttpError(409, bookingErrors.notMovable);
       await recordAudit(tx, {
         actor: patientActor(caller),
@@ -474,23 +493,9 @@ export async function rescheduleBooking(
   }
 }
 
-/**
- * A booking may be moved while it is booked or confirmed and has not started (409 otherwise),
- * and online only as long as it may be cancelled: moved out of the clinic's cancellation notice,
- * a visit could then be cancelled (and refunded) late. Inside it, 409 with the clinic's phone.
- */
-function assertMovable(
-  booking: Booking,
-  moment: ClinicMoment,
-  notice: { hours: number; phone: string },
-): void {
-  const live = booking.status === 'booked' || booking.status === 'confirmed';
-  if (!live || hasStarted(booking.date, booking.slot, moment)) {
-    throw new HttpError(409, bookingErrors.notMovable);
-  }
-  if (!isCancellable(booking, moment, notice.hours)) {
-    throw new HttpError(409, clinicCalendarMessages.rescheduleNotice(notice.hours, notice.phone));
-  }
+/** A booking may be moved while it is booked or confirmed and has not started (409 otherwise). */
+function assertMovable(booking: Booking, moment: ClinicMoment): void {
+  if (!isLive(booking, moment)) throw new HttpError(409, bookingErrors.notMovable);
 }
 
 /**
@@ -500,7 +505,7 @@ function assertMovable(
 async function moveWithDoctor(
   tx: Kysely<Database>,
   booking: Booking,
-  to: { date: IsoDate; slot: string },
+  to: Omit<BookingMove, 'doctor_id' | 'doctor_name'>,
   candidates: Provider[],
   chosen: boolean,
 ): Promise<Booking | undefined> {

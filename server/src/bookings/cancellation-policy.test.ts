@@ -168,7 +168,7 @@ describe(`the cancellation policy (${engine})`, () => {
       expect(await refundsOf(t, booking.id)).toHaveLength(1);
     });
 
-    it("after the deadline: 409 with the clinic's phone, and nothing changes, nor moves", async () => {
+    it("after the deadline: 409 with the clinic's phone, and nothing changes", async () => {
       // Tomorrow at 10:00 and 11:00 AM: 22 and 23 hours away.
       const unpaid = await unpaidBooking(t, jane, { date: clinicDay(1) });
       const paid = await unpaidBooking(t, jane, {
@@ -186,18 +186,56 @@ describe(`the cancellation policy (${engine})`, () => {
         const response = await cancel(t.app, jane, booking.id);
         expect(response.statusCode).toBe(409);
         expect(response.json().message).toBe(message);
-        // Nor is it moved online: out of the notice, it could then be cancelled late.
-        const moved = await t.app.inject({
-          method: 'POST',
-          url: `/api/booking/${booking.id}/reschedule`,
-          headers: bearer(jane.token),
-          payload: { date: mediumDay(44), slot: '10:00 AM - 10:30 AM' },
-        });
-        expect(moved.statusCode, moved.body).toBe(409);
-        expect(moved.json().message).toBe(clinicCalendarMessages.rescheduleNotice(24, PHONE));
         expect(await bookingRow(t, booking.id)).toEqual(before);
         expect(await refundsOf(t, booking.id)).toEqual([]);
       }
+    });
+
+    it("a visit moved inside the notice is moved, but then cancelled only by phone: 409 with the clinic's phone", async () => {
+      // Tomorrow at 11:30 AM: 23.5 hours away, as when a reminder's Reschedule link is used.
+      const omar = await signedUpPatient(t.app, 'Omar Late');
+      const booking = await unpaidBooking(t, omar, {
+        date: clinicDay(1),
+        slot: '11:30 AM - 12:00 PM',
+      });
+      await payThroughDemo(t, { ...omar, cookie: '' }, booking);
+      const moved = await t.app.inject({
+        method: 'POST',
+        url: `/api/booking/${booking.id}/reschedule`,
+        headers: bearer(omar.token),
+        payload: { date: mediumDay(44), slot: '10:00 AM - 10:30 AM' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json().booking).toMatchObject({ date: mediumDay(44), cancellable: false });
+      // Out of the notice now, but a cancellation would be the late one it was: by phone.
+      expect((await listed(t.app, omar, booking.id))?.cancellable).toBe(false);
+      const response = await cancel(t.app, omar, booking.id);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(clinicCalendarMessages.movedLate(PHONE));
+      expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'booked' });
+      expect(await refundsOf(t, booking.id)).toEqual([]);
+      // Moving it again keeps it so.
+      const again = await t.app.inject({
+        method: 'POST',
+        url: `/api/booking/${booking.id}/reschedule`,
+        headers: bearer(omar.token),
+        payload: { date: mediumDay(45), slot: '10:00 AM - 10:30 AM' },
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect((await cancel(t.app, omar, booking.id)).statusCode).toBe(409);
+    });
+
+    it('a visit moved before the notice stays cancellable', async () => {
+      const booking = await unpaidBooking(t, jane, { date: clinicDay(46) });
+      const moved = await t.app.inject({
+        method: 'POST',
+        url: `/api/booking/${booking.id}/reschedule`,
+        headers: bearer(jane.token),
+        payload: { date: mediumDay(47), slot: '10:00 AM - 10:30 AM' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json().booking.cancellable).toBe(true);
+      expect((await cancel(t.app, jane, booking.id)).statusCode).toBe(200);
     });
 
     it('a booking that changed while its refund was made stays as it is, and the refund is on record', async () => {

@@ -46,6 +46,7 @@ export function newBookingRow(fields: BookingFacts): Booking {
     cancelled_by: null,
     cancel_reason: null,
     sequence: 0,
+    moved_late_at: null,
   };
 }
 
@@ -478,6 +479,7 @@ const PRESENTED_COLUMNS = [
   'booking.cancel_reason',
   'booking.doctor_id',
   'booking.doctor_name',
+  'booking.moved_late_at',
 ] as const satisfies ReadonlyArray<`booking.${keyof BookingTable}`>;
 type Column<C> = C extends `booking.${infer Name extends keyof Booking}` ? Name : never;
 
@@ -812,12 +814,16 @@ export async function releaseBookingUnits(tx: Kysely<Database>, id: string): Pro
   await tx.deleteFrom('doctor_unit').where('booking_id', '=', id).execute();
 }
 
-/** Where a booking is moved to: a date, a slot, and the doctor (null: none). */
+/**
+ * Where a booking is moved to: a date, a slot, and the doctor (null: none); and when it was
+ * moved inside the cancellation notice, if it ever was (kept once set).
+ */
 export interface BookingMove {
   date: IsoDate;
   slot: string;
   doctor_id: string | null;
   doctor_name: string | null;
+  moved_late_at: string | null;
 }
 
 /**
@@ -839,6 +845,7 @@ export async function moveBooking(
       slot: move.slot,
       doctor_id: move.doctor_id,
       doctor_name: move.doctor_name,
+      moved_late_at: move.moved_late_at,
       sequence: sql<number>`sequence + 1`,
     })
     .where('id', '=', id)

@@ -448,8 +448,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'doctor when free, otherwise `doctorId` or a free doctor (as in a booking). Its old ' +
           'time is given back and the new one held in one transaction: 409 when the new slot is ' +
           'taken (the booking keeps its old one), or when it overlaps another of yours; 409 for ' +
-          'a booking that has started, passed or is not booked or confirmed, and (with the ' +
-          'clinic’s phone) for one inside the cancellation notice, as for cancelling; 404 for a ' +
+          'a booking that has started, passed or is not booked or confirmed; 404 for a ' +
           'cancelled or unknown booking, 403 for someone else’s. The patient is mailed an ' +
           'updated confirmation whose calendar event has the same UID and a higher SEQUENCE.',
         tags: ['bookings'],
@@ -472,7 +471,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           app.transact,
           now,
           app.config.bookingRules,
-          app.config.clinic.phone,
           caller,
           request.params.id,
           request.body,

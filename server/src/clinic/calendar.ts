@@ -213,8 +213,8 @@ export const clinicCalendarMessages = {
     `Bookings close ${describeMinutes(minutes)} before the visit starts. Please pick a later slot.`,
   cancellationNotice: (hours: number, phone: string) =>
     `Appointments can be cancelled online up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before the visit, and this one starts sooner. Please call the clinic on ${phone}.`,
-  rescheduleNotice: (hours: number, phone: string) =>
-    `Appointments can be moved online up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before the visit, and this one starts sooner. Please call the clinic on ${phone}.`,
+  movedLate: (phone: string) =>
+    `This visit was moved within the clinic's cancellation notice, so it can no longer be cancelled online. Please call the clinic on ${phone}.`,
   noSuchClosure: 'There is no such closure.',
 } as const;
 

@@ -82,6 +82,11 @@ export interface BookingTable {
   doctor_name: ColumnType<string | null, string | null | undefined, string | null>;
   /** Its calendar event's SEQUENCE (migrations/0011): 0, one more each time it is moved. */
   sequence: ColumnType<number, number | undefined, number>;
+  /**
+   * When its patient moved it inside the cancellation notice (migrations/0020); null: never.
+   * From then on it is cancelled by the clinic only.
+   */
+  moved_late_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Where a visit stands; a cancelled booking stays as a row and frees its slot. */

@@ -180,7 +180,6 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
             app.transact,
             moment(),
             app.config.bookingRules,
-            app.config.clinic.phone,
             linkPatient(booking),
             booking.id,
             request.body,

@@ -10,12 +10,10 @@ export interface AppointmentsTableProps {
   /** The id of the booking being cancelled right now. */
   cancelling: string | null;
   onCancel: (booking: Booking) => void;
-  /**
-   * Offered for each booking its patient may still cancel (booked or confirmed, before the
-   * clinic's cancellation notice): opens the move dialog. Inside the notice a move, like a
-   * cancellation, is for the phone.
-   */
+  /** Offered for each upcoming booking still booked or confirmed: opens the move dialog. */
   onReschedule?: ((booking: Booking) => void) | undefined;
+  /** The patient's today: bookings before it are not moved. */
+  today?: string | undefined;
   labelledBy: string;
 }
 
@@ -128,6 +126,11 @@ function RescheduleButton({
   );
 }
 
+/** Whether a booking may be moved: booked or confirmed, on `today` or later. */
+const movable = (booking: Booking, today: string | undefined) =>
+  (booking.status === 'booked' || booking.status === 'confirmed') &&
+  (today === undefined || booking.date >= today);
+
 /**
  * The patient's bookings (spec: number, avatar, name, date, schedule, treatment, payment; and the
  * doctor the visit is with, '—' for a treatment no doctor performs): a
@@ -139,6 +142,7 @@ export function AppointmentsTable({
   cancelling,
   onCancel,
   onReschedule,
+  today,
   labelledBy,
 }: AppointmentsTableProps) {
   return (
@@ -202,7 +206,7 @@ export function AppointmentsTable({
                   cancelling={cancelling === booking._id}
                   onCancel={() => onCancel(booking)}
                   onReschedule={
-                    onReschedule && booking.cancellable ? () => onReschedule(booking) : null
+                    onReschedule && movable(booking, today) ? () => onReschedule(booking) : null
                   }
                 />
               </td>

@@ -131,6 +131,7 @@ export function MyAppointmentsPage() {
             cancelling={cancelling.isPending ? (cancelling.variables ?? null) : null}
             onCancel={(booking) => void cancel(booking)}
             onReschedule={setMoving}
+            today={today}
             labelledBy={headingId}
           />
         )}

@@ -18,7 +18,7 @@ const FIRST = '08:00 AM - 08:30 AM';
 const SECOND = '08:30 AM - 09:00 AM';
 
 describe('Reschedule in My Appointments', () => {
-  it('is offered for each live booking its patient may still cancel, paid or not, named with its treatment and date', async () => {
+  it('is offered for each upcoming live booking, paid or not, named with its treatment and date', async () => {
     api.on('GET /api/booking', {
       body: [
         onTheWire(booking()),
@@ -40,12 +40,10 @@ describe('Reschedule in My Appointments', () => {
           }),
         ),
         onTheWire(booking({ _id: 'booking-4', date: '2020-03-01' as IsoDate, cancellable: false })),
-        // Inside the clinic's cancellation notice: moved, like cancelled, by phone only.
-        onTheWire(booking({ _id: 'booking-5', date: '2030-04-01' as IsoDate, cancellable: false })),
       ],
     });
     showMyAppointments();
-    await screen.findByRole('heading', { name: 'My Appointments: 5' });
+    await screen.findByRole('heading', { name: 'My Appointments: 4' });
     expect(
       screen
         .getAllByRole('button', { name: /^Reschedule/ })
@@ -101,6 +99,30 @@ describe('Reschedule in My Appointments', () => {
     expect(call?.body).toEqual({ date: 'Jan 7, 2030', slot: FIRST });
     await waitFor(() => expect(dialog).not.toBeVisible());
     await waitFor(() => expect(api.callsTo('GET /api/booking').length).toBeGreaterThan(1));
+  });
+
+  it('is offered inside the cancellation notice too, saying the visit stays not cancellable online', async () => {
+    api.on('GET /api/booking', { body: [onTheWire(booking({ cancellable: false }))] });
+    api.on('GET /api/available', { body: [treatment] });
+    const { user } = showMyAppointments();
+    await user.click(
+      await screen.findByRole('button', { name: 'Reschedule Teeth Cleaning on Jan 5, 2030' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: /^Reschedule Teeth Cleaning/ });
+    expect(dialog).toHaveTextContent(
+      'You can move this visit, but it can no longer be cancelled online: to cancel it, please call the clinic.',
+    );
+  });
+
+  it('says nothing of it for a visit its patient may still cancel', async () => {
+    api.on('GET /api/booking', { body: [onTheWire(booking())] });
+    api.on('GET /api/available', { body: [treatment] });
+    const { user } = showMyAppointments();
+    await user.click(
+      await screen.findByRole('button', { name: 'Reschedule Teeth Cleaning on Jan 5, 2030' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: /^Reschedule Teeth Cleaning/ });
+    expect(dialog).not.toHaveTextContent('no longer be cancelled online');
   });
 
   it('shows a refusal in the dialog, which stays open', async () => {

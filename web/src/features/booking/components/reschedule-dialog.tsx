@@ -56,6 +56,13 @@ export function RescheduleDialog({ booking, today, onConfirm, onClose }: Resched
       {booking && (
         <MoveFields booking={booking} today={today} {...move.fields} dateRef={dateField} />
       )}
+      {booking && !booking.cancellable ? (
+        // Inside the clinic's cancellation notice, a move does not make the visit cancellable.
+        <p className="text-sm text-muted">
+          You can move this visit, but it can no longer be cancelled online: to cancel it, please
+          call the clinic.
+        </p>
+      ) : null}
     </ModalFormDialog>
   );
 }
