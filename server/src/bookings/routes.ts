@@ -402,7 +402,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The cancellation policy: a booked or confirmed booking, paid or not, is cancelled ' +
           'until the clinic’s cancellation notice (CANCELLATION_NOTICE_HOURS, 24 by default) ' +
-          'before its start; later, 409 with the clinic’s phone. The booking stays on record as ' +
+          'before its start; later, or once its patient moved it inside that notice, 409 with ' +
+          'the clinic’s phone. The booking stays on record as ' +
           'cancelled and the patient is mailed. A paid booking is refunded in full through the ' +
           'payment provider first, as when the clinic cancels: when the provider refuses, it ' +
           'stays booked and paid (409), and when it cannot be reached, 502. A payment the ' +
@@ -449,8 +450,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'time is given back and the new one held in one transaction: 409 when the new slot is ' +
           'taken (the booking keeps its old one), or when it overlaps another of yours; 409 for ' +
           'a booking that has started, passed or is not booked or confirmed; 404 for a ' +
-          'cancelled or unknown booking, 403 for someone else’s. The patient is mailed an ' +
-          'updated confirmation whose calendar event has the same UID and a higher SEQUENCE.',
+          'cancelled or unknown booking, 403 for someone else’s. Moved inside the clinic’s ' +
+          'cancellation notice, it is no longer cancelled online (`cancellable` false). The ' +
+          'patient is mailed an updated confirmation whose calendar event has the same UID and ' +
+          'a higher SEQUENCE.',
         tags: ['bookings'],
         security: [{ bearer: [] }],
         params: anyBookingId,
