@@ -30,6 +30,15 @@ const PHONE = '+1 (555) 010-2030';
 const cancel = (app: FastifyInstance, patient: Patient, id: string) =>
   app.inject({ method: 'DELETE', url: `/api/booking/${id}`, headers: bearer(patient.token) });
 
+/** Moves the booking to 10:00 AM on the clinic's day `offset` days from today. */
+const moveTo = (app: FastifyInstance, patient: Patient, id: string, offset: number) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/booking/${id}/reschedule`,
+    headers: bearer(patient.token),
+    payload: { date: mediumDay(offset), slot: '10:00 AM - 10:30 AM' },
+  });
+
 async function listed(app: FastifyInstance, patient: Patient, id: string) {
   const response = await app.inject({
     method: 'GET',
@@ -199,12 +208,7 @@ describe(`the cancellation policy (${engine})`, () => {
         slot: '11:30 AM - 12:00 PM',
       });
       await payThroughDemo(t, { ...omar, cookie: '' }, booking);
-      const moved = await t.app.inject({
-        method: 'POST',
-        url: `/api/booking/${booking.id}/reschedule`,
-        headers: bearer(omar.token),
-        payload: { date: mediumDay(44), slot: '10:00 AM - 10:30 AM' },
-      });
+      const moved = await moveTo(t.app, omar, booking.id, 44);
       expect(moved.statusCode, moved.body).toBe(200);
       expect(moved.json().booking).toMatchObject({ date: mediumDay(44), cancellable: false });
       // Out of the notice now, but a cancellation would be the late one it was: by phone.
@@ -215,24 +219,14 @@ describe(`the cancellation policy (${engine})`, () => {
       expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'booked' });
       expect(await refundsOf(t, booking.id)).toEqual([]);
       // Moving it again keeps it so.
-      const again = await t.app.inject({
-        method: 'POST',
-        url: `/api/booking/${booking.id}/reschedule`,
-        headers: bearer(omar.token),
-        payload: { date: mediumDay(45), slot: '10:00 AM - 10:30 AM' },
-      });
+      const again = await moveTo(t.app, omar, booking.id, 45);
       expect(again.statusCode, again.body).toBe(200);
       expect((await cancel(t.app, omar, booking.id)).statusCode).toBe(409);
     });
 
     it('a visit moved before the notice stays cancellable', async () => {
       const booking = await unpaidBooking(t, jane, { date: clinicDay(46) });
-      const moved = await t.app.inject({
-        method: 'POST',
-        url: `/api/booking/${booking.id}/reschedule`,
-        headers: bearer(jane.token),
-        payload: { date: mediumDay(47), slot: '10:00 AM - 10:30 AM' },
-      });
+      const moved = await moveTo(t.app, jane, booking.id, 47);
       expect(moved.statusCode, moved.body).toBe(200);
       expect(moved.json().booking.cancellable).toBe(true);
       expect((await cancel(t.app, jane, booking.id)).statusCode).toBe(200);
