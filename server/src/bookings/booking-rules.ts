@@ -327,10 +327,10 @@ export type PaymentRelease = 'released' | 'paid' | 'processing';
 /**
  * The cancellation policy: a patient cancels their own booked or confirmed booking, paid or not,
  * until the clinic's cancellation notice before its start, unless they moved it inside that
- * notice (`isCancellable`). A paid booking is
- * refunded through the provider by the clinic's cancellation's own path (`cancelWithRefund`):
- * the refund is made and recorded with the cancellation, the patient mailed with both, the
- * 'cancelled' event told through `deps.events`. After the deadline, 409 with the clinic's phone.
+ * notice (`isCancellable`). A paid booking is refunded through the provider by the clinic's
+ * cancellation's own path (`cancelWithRefund`): the refund is made and recorded with the
+ * cancellation, the patient mailed with both, the 'cancelled' event told through `deps.events`.
+ * After the deadline, or after a late move, 409 with the clinic's phone.
  * `caller` is the signed-in patient, or one standing for the booking's patient (a mail link).
  */
 export async function cancelBooking(

@@ -1,7 +1,5 @@
 import {
-  addDays,
   bookingRulesSchema,
-  CALENDAR_MAX_DAYS,
   calendarQuerySchema,
   clinicCalendarErrors,
   clinicCalendarSchema,
@@ -11,7 +9,6 @@ import {
   closureWithBookingsSchema,
   openingDaysChangeSchema,
   openingDaysSchema,
-  weekdayOf,
 } from '@doctors-portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,6 +27,7 @@ import {
   addClosure,
   describeRules,
   liveBookingsBetween,
+  liveBookingsOnWeekdays,
   removeClosure,
   setBookingRules,
   setOpeningDays,
@@ -101,19 +99,7 @@ export const clinicCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { days, closed } = await setOpeningDays(app.db, callerOf(request), request.body.days);
-      const now = moment();
-      const bookings =
-        closed.length === 0
-          ? []
-          : (
-              await liveBookingsBetween(
-                app.db,
-                now,
-                now.today,
-                addDays(now.today, CALENDAR_MAX_DAYS - 1),
-              )
-            ).filter((booking) => closed.includes(weekdayOf(booking.date)));
-      return { days, bookings };
+      return { days, bookings: await liveBookingsOnWeekdays(app.db, moment(), closed) };
     },
   );
 
@@ -157,8 +143,9 @@ export const clinicCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '`from` and `to` are ISO dates, both included (`to` not before `from` nor before ' +
           'the clinic’s today, at most 366 days); `label` (1 to 80 characters) says why, e.g. ' +
-          'the holiday. Those days offer no slots from now on. The answer lists the live bookings already on them (booked or ' +
-          'confirmed, not started), which stay until the clinic cancels them.',
+          'the holiday. Those days offer no slots from now on. The answer lists the live ' +
+          'bookings already on them (booked or confirmed, not started), which stay until the ' +
+          'clinic cancels them.',
         tags: ['clinic'],
         security: [{ bearer: [] }],
         body: closureRequestSchema,

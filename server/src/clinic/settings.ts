@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { BookingRulesInput, IsoDate, ScheduleEntry } from '@doctors-portal/contract';
+import {
+  addDays,
+  type BookingRulesInput,
+  CALENDAR_MAX_DAYS,
+  type IsoDate,
+  type ScheduleEntry,
+  weekdayOf,
+} from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
 import { adminActor, recordAudit } from '../audit/log.js';
 import type { CurrentUser } from '../auth/current-user.js';
@@ -125,6 +132,21 @@ export async function liveBookingsBetween(
         !hasStarted(row.date, row.slot, moment),
     ),
   ).map(toScheduleEntry);
+}
+
+/**
+ * The live bookings of the coming year (`CALENDAR_MAX_DAYS` from today) on `weekdays`
+ * (0 = Sunday): those a change of the opening days leaves on days now closed.
+ */
+export async function liveBookingsOnWeekdays(
+  db: Kysely<Database>,
+  moment: ClinicMoment,
+  weekdays: number[],
+): Promise<ScheduleEntry[]> {
+  if (weekdays.length === 0) return [];
+  const lastDay = addDays(moment.today, CALENDAR_MAX_DAYS - 1);
+  const coming = await liveBookingsBetween(db, moment, moment.today, lastDay);
+  return coming.filter((booking) => weekdays.includes(weekdayOf(booking.date)));
 }
 
 /** `POST /api/closures`: the clinic is closed from `from` to `to`, for `label`. */
