@@ -89,6 +89,9 @@ test.describe('prerendered public pages', () => {
     browser,
     request,
   }) => {
+    // Sixteen full-page screenshots, each taken once the page has settled: 31 s on a quiet
+    // machine, more than the default minute beside CI's other suites on two cores.
+    test.setTimeout(180_000);
     const shell = await (await request.get('/dashboard')).text();
     const stylesheet = shell.match(/<link rel="stylesheet" crossorigin href="([^"]+)">/)?.[1];
     expect(stylesheet).toBeTruthy();
