@@ -75,7 +75,10 @@ export function isCancellable(
 }
 
 /** Booked or confirmed, and not started: a booking its patient may still move. */
-function isLive(row: Pick<Booking, 'status' | 'date' | 'slot'>, moment: ClinicMoment): boolean {
+export function isLive(
+  row: Pick<Booking, 'status' | 'date' | 'slot'>,
+  moment: ClinicMoment,
+): boolean {
   return (
     (row.status === 'booked' || row.status === 'confirmed') &&
     !hasStarted(row.date, row.slot, moment)

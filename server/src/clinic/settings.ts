@@ -11,7 +11,8 @@ import type { Kysely } from 'kysely';
 import { adminActor, recordAudit } from '../audit/log.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import { forgetAvailabilityAnswers } from '../bookings/availability-cache.js';
-import { type ClinicMoment, hasStarted } from '../bookings/clock.js';
+import { isLive } from '../bookings/booking-rules.js';
+import type { ClinicMoment } from '../bookings/clock.js';
 import { inAppointmentOrder, toScheduleEntry } from '../bookings/presenters.js';
 import { listSchedule } from '../bookings/repository.js';
 import type { Database } from '../db/schema.js';
@@ -125,13 +126,7 @@ export async function liveBookingsBetween(
 ): Promise<ScheduleEntry[]> {
   if (to < moment.today) return [];
   const rows = await listSchedule(db, { from: from < moment.today ? moment.today : from, to });
-  return inAppointmentOrder(
-    rows.filter(
-      (row) =>
-        (row.status === 'booked' || row.status === 'confirmed') &&
-        !hasStarted(row.date, row.slot, moment),
-    ),
-  ).map(toScheduleEntry);
+  return inAppointmentOrder(rows.filter((row) => isLive(row, moment))).map(toScheduleEntry);
 }
 
 /**
