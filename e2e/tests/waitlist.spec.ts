@@ -102,7 +102,7 @@ test('a freed slot goes to the waitlist: the first to follow the mail books it, 
     headers: { authorization: holderAuth },
   });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
-  const subject = new RegExp(`^A ${name} slot is free`);
+  const subject = new RegExp(`^A slot for ${name} is free`);
   const [secondMail, thirdMail] = [
     await mailbox.waitFor(second.patient.email, subject),
     await mailbox.waitFor(third.patient.email, subject),

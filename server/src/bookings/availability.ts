@@ -9,6 +9,7 @@ import {
 } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
 import { bookingRulesOf, cachedClinicCalendar, closedReason } from '../clinic/calendar.js';
+import type { BookingRules } from '../config/env.js';
 import type { Database } from '../db/schema.js';
 import { doctorsOffOn, listProviders, type Provider } from '../doctors/repository.js';
 import { HttpError } from '../http/errors.js';
@@ -73,14 +74,19 @@ export async function availableOn(
   db: Kysely<Database>,
   date: IsoDate,
   moment: ClinicMoment,
-  doctorId?: string,
+  options: {
+    doctorId?: string | undefined;
+    /** The rules in force, read by the caller: inside a transaction, `bookingRulesWithin`. */
+    rules?: BookingRules;
+  } = {},
 ): Promise<AvailableTreatment[]> {
+  const { doctorId } = options;
   const past = date < moment.today;
   const [treatments, booked, calendar, rules, day] = await Promise.all([
     cachedTreatments(db),
     past ? new Set<string>() : bookedSlotsOn(db, date),
     cachedClinicCalendar(db),
-    bookingRulesOf(db),
+    options.rules ?? bookingRulesOf(db),
     past ? undefined : doctorDay(db, date),
   ]);
   const none =

@@ -102,7 +102,8 @@ export async function readableBooking(
 export type BookingOutcome =
   | { booked: true; booking: Booking }
   | { booked: false; rule: 'patient' | 'overlap'; existing: Booking }
-  | { booked: false; rule: 'slot' };
+  /** The slot is not to be had; `message` says why when it is not that someone took it. */
+  | { booked: false; rule: 'slot'; message?: string };
 
 /**
  * Books a slot for the signed-in patient. The server's records decide everything but the
@@ -137,7 +138,11 @@ export async function bookSlot(
   );
 
   const candidates = await doctorsFor(db, treatment, date, request.doctorId);
-  if (candidates?.length === 0) return { booked: false, rule: 'slot' };
+  if (candidates?.length === 0) {
+    // Not taken by anyone: no dentist who performs it works that day (a day off since the page).
+    const message = bookingErrors.noDentistThatDay(treatment.name, formatMediumDate(date));
+    return { booked: false, rule: 'slot', message };
+  }
 
   const facts = newBookingRow({
     treatment_id: treatment.id,
@@ -421,7 +426,12 @@ export async function rescheduleBooking(
     ...found.filter((doctor) => doctor.id === current.doctor_id),
     ...found.filter((doctor) => doctor.id !== current.doctor_id),
   ];
-  if (candidates?.length === 0) throw new HttpError(409, messages.slotTaken);
+  if (candidates?.length === 0) {
+    throw new HttpError(
+      409,
+      bookingErrors.noDentistThatDay(treatment.name, formatMediumDate(date)),
+    );
+  }
 
   try {
     return await transact(async (tx) => {

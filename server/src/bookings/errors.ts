@@ -15,6 +15,8 @@ export const bookingErrors = {
     `${doctor} does not perform ${treatment}. Please pick another dentist, or any available dentist.`,
   doctorNotWorking: (doctor: string, mediumDate: string) =>
     `${doctor} is not at the clinic on ${mediumDate}. Please pick another day or dentist, or any available dentist.`,
+  noDentistThatDay: (treatment: string, mediumDate: string) =>
+    `No dentist who performs ${treatment} is at the clinic on ${mediumDate}. Please pick another day.`,
   doctorBusy: (doctor: string, slot: string) =>
     `${doctor} is not free at ${slot}. Please pick another time or dentist, or any available dentist.`,
   unknownTreatment: 'We do not offer that treatment. Please pick one from the list.',

@@ -128,7 +128,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         // The answer is typed by the response schema; as text it is sent as it is, computed
         // and serialised once for every request in the cache's window.
-        json = JSON.stringify(await availableOn(app.db, date, now, doctor));
+        json = JSON.stringify(await availableOn(app.db, date, now, { doctorId: doctor }));
         answers.set(date, now, json, version, undefined, doctor);
       }
       // Already JSON text of the 200 schema's shape: Fastify sends a string as it is.
@@ -221,7 +221,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.rule === 'slot') {
         return reply
           .code(409)
-          .send({ success: false, reason: 'slot', message: messages.slotTaken });
+          .send({ success: false, reason: 'slot', message: outcome.message ?? messages.slotTaken });
       }
       const { date, slot, treatment_name: treatment } = outcome.existing;
       const mediumDate = formatMediumDate(date);

@@ -315,7 +315,24 @@ describe(`doctors as providers (${engine})`, () => {
     expect(slotsOf(answer, 'teeth-whitening').length).toBeGreaterThan(0);
     const none = await book(patient(3), { date: mediumDay(dayOff) });
     expect(none.statusCode).toBe(409);
-    expect(none.json()).toMatchObject({ reason: 'slot' });
+    // Nobody took it: the answer says no dentist is in, not that someone booked it first.
+    expect(none.json()).toMatchObject({
+      reason: 'slot',
+      message: bookingErrors.noDentistThatDay('Teeth Cleaning', mediumDay(dayOff)),
+    });
+    // Nor can a visit be moved there, for the same reason.
+    const kept = await book(patient(3), { date: mediumDay(96) });
+    expect(kept.statusCode, kept.body).toBe(201);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${(kept.json() as { booking: Booking }).booking._id}/reschedule`,
+      headers: bearer(patient(3).token),
+      payload: { date: mediumDay(dayOff), slot: CLEANING_10 },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toBe(
+      bookingErrors.noDentistThatDay('Teeth Cleaning', mediumDay(dayOff)),
+    );
     await patchDoctor(alice, { daysOff: [] });
     await patchDoctor(bea, { daysOff: [], workDays: [0, 1, 2, 3, 4, 5, 6] });
   });

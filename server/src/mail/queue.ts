@@ -1,5 +1,6 @@
 import { cancellationPolicy, type IsoDate } from '@doctors-portal/contract';
 import { type Kysely, sql } from 'kysely';
+import { clinicMoment, clock, hasStarted } from '../bookings/clock.js';
 import { bookingRulesOf } from '../clinic/calendar.js';
 import { compiledInsert } from '../db/compiled-once.js';
 import type { Engine } from '../db/database.js';
@@ -197,23 +198,28 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
   }
 
   /**
-   * Whether a reminder still tells of its booking as it is: booked or confirmed, not moved since,
-   * and its patient still has an account (a removed account's paid visit stays on the clinic's
-   * records, but the portal no longer mails its former holder). Moves and cancellations withdraw
-   * their reminder in their own transaction; this is the last check.
+   * Whether a message still tells of something to come. A reminder: its booking is booked or
+   * confirmed, not moved since, not begun, and its patient still has an account (a removed
+   * account's paid visit stays on the clinic's records, but the portal no longer mails its former
+   * holder). A waitlist offer: its slot has not begun. Moves and cancellations withdraw their
+   * reminder in their own transaction; this is the last check, and the one that holds when the
+   * queue is late (the portal was down, the relay refused, a failed message was retried).
    */
   async function stillDue(mail: QueuedMail): Promise<boolean> {
+    const moment = () => clinicMoment(options.clinic.timeZone, clock.now());
+    if (mail.kind === 'waitlist-slot-free') return !hasStarted(mail.isoDate, mail.slot, moment());
     if (mail.kind !== 'booking-reminder') return true;
     const booking = await db
       .selectFrom('booking')
-      .select(['status', 'sequence', 'patient_id'])
+      .select(['status', 'sequence', 'patient_id', 'date', 'slot'])
       .where('id', '=', mail.booking.id)
       .executeTakeFirst();
     return (
       booking !== undefined &&
       (booking.status === 'booked' || booking.status === 'confirmed') &&
       booking.sequence === (mail.booking.sequence ?? 0) &&
-      booking.patient_id !== null
+      booking.patient_id !== null &&
+      !hasStarted(booking.date, booking.slot, moment())
     );
   }
 
@@ -256,7 +262,10 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
     // (docs/decisions/022).
     await forget(row);
     if (!message) {
-      log.info({ mail: { id: row.id, kind: row.kind } }, 'dropped a reminder of a changed booking');
+      log.info(
+        { mail: { id: row.id, kind: row.kind } },
+        `dropped a ${row.kind} message no longer due`,
+      );
     }
   }
 

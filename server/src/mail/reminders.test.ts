@@ -237,6 +237,16 @@ suite('America/New_York', (context) => {
     await nothingMoreAfter(c, 0);
   });
 
+  it('drops, unsent, a reminder the queue reaches only after its visit began (the portal was down)', async () => {
+    const c = context();
+    const id = await book(c, clinicDay(45), TEN);
+    expect((await pendingReminders(c)).map((row) => row.booking_id)).toContain(id);
+    // First woken a minute into the visit, as after an outage or a long refusal by the relay.
+    moveClockTo(c.t, clinicInstant(c.t.config.clinic.timeZone, clinicDay(45), 601));
+    await nothingMoreAfter(c, 0);
+    expect(await pendingReminders(c)).toEqual([]);
+  });
+
   it('retries a reminder the relay refused, after 30 s and then 60 s, and sends it once', async () => {
     const c = context();
     const id = await book(c, clinicDay(40), TEN);

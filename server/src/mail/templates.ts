@@ -733,12 +733,12 @@ export function waitlistSlotFreeEmail(input: WaitlistSlotFreeInput): MailContent
   const link = checkedUrl(input.url);
   const mediumDate = formatMediumDate(input.isoDate);
   return framed(clinic, {
-    subject: `A ${treatment} slot is free on ${mediumDate}`,
+    subject: `A slot for ${treatment} is free on ${mediumDate}`,
     title: 'A slot you are waiting for is free',
     greet: input.name,
     parts: [
       said(
-        `A ${treatment} slot has just become free at ${clinic.name}: ${mediumDate}, ${slot}.`,
+        `A slot for ${treatment} has just become free at ${clinic.name}: ${mediumDate}, ${slot}.`,
         'A few patients on the waitlist hear of it at once: the first to book it has it.',
       ),
       details('Free slot', [

@@ -1,10 +1,10 @@
-import { type IsoDate, paths, waitlistMessages } from '@doctors-portal/contract';
+import { formatMediumDate, type IsoDate, paths, waitlistMessages } from '@doctors-portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../auth/current-user.js';
-import { availableOn } from '../bookings/availability.js';
+import { availableOn, doctorDay, doctorsAtWork } from '../bookings/availability.js';
 import { bookableDate } from '../bookings/booking-rules.js';
-import { type ClinicMoment, clinicMoment, clock, startsWithin } from '../bookings/clock.js';
+import { type ClinicMoment, clinicMoment, clock } from '../bookings/clock.js';
 import { bookingErrors } from '../bookings/errors.js';
 import { findPatientBooking } from '../bookings/repository.js';
 import { bookingRulesWithin } from '../clinic/calendar.js';
@@ -38,6 +38,14 @@ export async function joinWaitlist(
   const day = await availableOn(app.db, date, moment);
   if ((day.find((offer) => offer._id === treatment.id)?.slots.length ?? 0) > 0) {
     throw new HttpError(409, waitlistMessages.slotFree);
+  }
+  // Full, not empty: a day none of its dentists works would never free a slot to offer.
+  const dentists = await doctorDay(app.db, date);
+  if (dentists.providers.has(treatment.id) && doctorsAtWork(dentists, treatment.id).length === 0) {
+    throw new HttpError(
+      409,
+      bookingErrors.noDentistThatDay(treatment.name, formatMediumDate(date)),
+    );
   }
   if (await findPatientBooking(app.db, patient.id, treatment.id, date)) {
     throw new HttpError(409, waitlistMessages.alreadyBooked);
@@ -88,13 +96,13 @@ export function followBookingsForWaitlist(app: FastifyInstance): void {
 
   async function tell(tx: Kysely<Database>, freed: Booking) {
     const moment = clinicMoment(config.clinic.timeZone, clock.now());
-    const { minNoticeMinutes } = await bookingRulesWithin(tx, app.db);
-    if (
-      freed.date < moment.today ||
-      startsWithin(freed.date, freed.slot, moment, minNoticeMinutes)
-    ) {
-      return;
-    }
+    if (freed.date < moment.today) return;
+    // Offered as the booking page would offer it: not a day the clinic closed or its dentists
+    // are away, not a slot started or inside the minimum notice, nor a treatment withdrawn.
+    const rules = await bookingRulesWithin(tx, app.db);
+    const day = await availableOn(tx, freed.date, moment, { rules });
+    const offer = day.find((treatment) => treatment._id === freed.treatment_id);
+    if (!offer?.slots.includes(freed.slot)) return;
     const waiting = await takeWaitingFor(
       tx,
       { treatmentId: freed.treatment_id, date: freed.date, slot: freed.slot },

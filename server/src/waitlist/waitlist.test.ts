@@ -10,7 +10,9 @@ import {
   startTestSmtpServer,
   type TestSmtpServer,
 } from '../../test/smtp-server.js';
+import { bookingErrors } from '../bookings/errors.js';
 import { insertBooking, newBookingRow } from '../bookings/repository.js';
+import { forgetClinicCalendar } from '../clinic/calendar.js';
 import type { Booking } from '../db/schema.js';
 import { forgetCachedTreatments } from '../treatments/repository.js';
 import { insertEntry } from './repository.js';
@@ -24,6 +26,8 @@ const TEN = '10:00 AM - 10:30 AM';
 const ELEVEN = '11:00 AM - 11:30 AM';
 /** A treatment of two slots, so that a day is full with two bookings. */
 const SCALING = { id: 'waitlist-scaling', name: 'Deep Scaling', priceCents: 6000 };
+/** The same, with a dentist of its own (added by the test that needs one). */
+const CROWN = { id: 'waitlist-crown', name: 'Crown Fitting', priceCents: 9000 };
 
 const api = (
   app: FastifyInstance,
@@ -45,7 +49,8 @@ const join = (
   });
 
 const isSlotFreeMail = (to: string) => (mail: ReceivedMail) =>
-  mail.envelope.to.includes(to) && (mail.subject ?? '').startsWith('A Deep Scaling slot is free');
+  mail.envelope.to.includes(to) &&
+  (mail.subject ?? '').startsWith('A slot for Deep Scaling is free');
 
 describe(`the waitlist (${engine})`, () => {
   let smtp: TestSmtpServer;
@@ -91,13 +96,15 @@ describe(`the waitlist (${engine})`, () => {
     t = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_RATE: '1000' } });
     await t.db
       .insertInto('treatment')
-      .values({
-        id: SCALING.id,
-        name: SCALING.name,
-        price_cents: SCALING.priceCents,
-        slots: JSON.stringify([TEN, ELEVEN]),
-        sort_order: 99,
-      })
+      .values(
+        [SCALING, CROWN].map((treatment, index) => ({
+          id: treatment.id,
+          name: treatment.name,
+          price_cents: treatment.priceCents,
+          slots: JSON.stringify([TEN, ELEVEN]),
+          sort_order: 99 + index,
+        })),
+      )
       .execute();
     forgetCachedTreatments(t.db);
     patients = [];
@@ -246,6 +253,89 @@ describe(`the waitlist (${engine})`, () => {
     expect(list.json().entries.map((entry: { date: string }) => entry.date)).not.toContain(
       mediumDay(40),
     );
+  });
+
+  it('tells nobody of a slot freed on a day it cannot be booked: closed, or its dentist away', async () => {
+    const [fay, , ann, ben, cat, dan] = patients as [
+      Patient,
+      Patient,
+      Patient,
+      Patient,
+      Patient,
+      Patient,
+    ];
+    // Day 60: full, waited for, then closed; its bookings are cancelled as the closure asks.
+    const [ten] = await fullDay(60);
+    expect((await join(t.app, ann.token, 60)).statusCode).toBe(201);
+    await t.db
+      .insertInto('closure')
+      .values({
+        id: 'waitlist-closure',
+        from_date: clinicDay(60),
+        to_date: clinicDay(60),
+        label: 'Staff training',
+        created_at: new Date().toISOString(),
+        created_by: null,
+      })
+      .execute();
+    forgetClinicCalendar(t.db);
+    smtp.clear();
+    expect((await api(t.app, fay.token, 'DELETE', `/api/booking/${ten?.id}`)).statusCode).toBe(200);
+
+    // Day 70: a treatment one dentist performs, full, waited for; then the dentist takes the day off.
+    await t.db
+      .insertInto('doctor')
+      .values({
+        id: 'waitlist-dentist',
+        name: 'Dr. Wren Hale',
+        email: 'wren.hale@example.com',
+        specialty: CROWN.name,
+        image_url: '/uploads/wren.png',
+        created_at: new Date().toISOString(),
+        work_days: JSON.stringify([0, 1, 2, 3, 4, 5, 6]),
+      })
+      .execute();
+    await t.db
+      .insertInto('doctor_treatment')
+      .values({ doctor_id: 'waitlist-dentist', treatment_id: CROWN.id, position: 0 })
+      .execute();
+    const booked = [];
+    for (const [who, slot] of [
+      [cat, TEN],
+      [dan, ELEVEN],
+    ] as const) {
+      const response = await api(t.app, who.token, 'POST', '/api/booking', {
+        treatmentId: CROWN.id,
+        date: mediumDay(70),
+        slot,
+        phone: '+1 555 010 2030',
+        age: 40,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      booked.push(response.json().booking._id as string);
+    }
+    expect((await join(t.app, ben.token, 70, CROWN.id)).statusCode).toBe(201);
+    await t.db
+      .insertInto('doctor_day_off')
+      .values({ doctor_id: 'waitlist-dentist', date: clinicDay(70) })
+      .execute();
+    const cancelled = await api(t.app, dan.token, 'DELETE', `/api/booking/${booked[1]}`);
+    expect(cancelled.statusCode).toBe(200);
+
+    // Dan's cancellation mail comes after the queue passed any offer by.
+    await smtp.waitForMail(
+      (mail) => mail.envelope.to.includes(dan.email) && /cancel/i.test(mail.subject ?? ''),
+    );
+    expect(await notified(60)).toEqual([]);
+    expect(await notified(70)).toEqual([]);
+    expect(smtp.messages.filter((mail) => (mail.subject ?? '').includes('slot is free'))).toEqual(
+      [],
+    );
+
+    // Nor can anyone join a day the treatment's only dentist is away: it would never free up.
+    const away = await join(t.app, ann.token, 70, CROWN.id);
+    expect(away.statusCode).toBe(409);
+    expect(away.json().message).toBe(bookingErrors.noDentistThatDay(CROWN.name, mediumDay(70)));
   });
 
   it('lets exactly one of 200 waiting patients book the freed slot; the others stay on the list', async () => {
