@@ -165,7 +165,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/booking',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         operationId: 'createBooking',
         summary: 'Book a slot for the signed-in patient',
@@ -240,7 +240,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/booking',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         operationId: 'listMyBookings',
         summary: "The caller's own bookings, by date and start time",
@@ -281,7 +281,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/booking/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       attachValidation: true,
       schema: {
         operationId: 'getBooking',
@@ -308,7 +308,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/booking/:id/calendar.ics',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       attachValidation: true,
       schema: {
         operationId: 'getBookingCalendarEvent',
@@ -353,7 +353,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/booking/:id',
     {
-      preHandler: [requireUser, uuidOr404],
+      onRequest: requireUser,
+      preHandler: uuidOr404,
       // The card gateway failing answers 502, as on the other payment routes.
       errorHandler: answerPaymentFailure,
       schema: {
@@ -391,7 +392,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/booking/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       attachValidation: true,
       // The card gateway failing answers 502, as on the other payment routes.
       errorHandler: answerPaymentFailure,
@@ -436,7 +437,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/booking/:id/reschedule',
     {
-      preHandler: [requireUser, uuidOr404],
+      onRequest: requireUser,
+      preHandler: uuidOr404,
       schema: {
         operationId: 'rescheduleBooking',
         summary: 'Move one of your own upcoming bookings to another date or slot',

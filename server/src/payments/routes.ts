@@ -50,7 +50,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-payment-intent',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         operationId: 'createPaymentIntent',
         summary: "The client secret for paying one of your bookings, at the booking's price",
@@ -77,7 +77,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/demo-gateway/confirm',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           operationId: 'confirmDemoPayment',
           summary: 'Pay a demo payment intent with a card (the offline demo gateway)',

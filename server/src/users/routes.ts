@@ -127,7 +127,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/:email',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         operationId: 'isAdmin',
         summary: 'Whether the caller is an administrator',

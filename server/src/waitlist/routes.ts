@@ -30,7 +30,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/waitlist',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         operationId: 'joinWaitlist',
         summary: 'Wait for a slot of a treatment on a date that has none free',
@@ -60,7 +60,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/waitlist',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         operationId: 'listMyWaitlist',
         summary: 'Your waitlist entries from today on',
@@ -80,7 +80,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/waitlist/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         operationId: 'leaveWaitlist',
         summary: 'Leave one of your waitlist entries',
