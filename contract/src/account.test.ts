@@ -16,7 +16,7 @@ describe("the account's age", () => {
     expect(accountAgeField.parse(given)).toBe(stored);
   });
 
-  it.each([-1, 121, 34.5, '34.5', 'forty', true, {}, Number.NaN])(
+  it.each([-1, 121, 34.5, '34.5', '0x1E', '1e1', 'forty', true, {}, Number.NaN])(
     "refuses %j with the booking form's message",
     (given) => {
       const result = accountAgeField.safeParse(given);

@@ -75,11 +75,15 @@ export const accountPhoneField = z
   )
   .transform((value) => value || null);
 
-/** A form's text as the number it spells, blank as null; any other value as it is. */
+/**
+ * A form's text of digits as the number it spells, blank as null; any other value as it is
+ * ('0x1E' or '30.5' stays text, refused as no whole number).
+ */
 function textAsNumber(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim();
-  return text === '' ? null : Number(text);
+  if (text === '') return null;
+  return /^\d+$/.test(text) ? Number(text) : text;
 }
 
 /**

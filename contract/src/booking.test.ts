@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bookingRequestSchema, isoDateField, mediumDateField } from './booking.js';
+import {
+  bookingFormSchema,
+  bookingRequestSchema,
+  isoDateField,
+  mediumDateField,
+} from './booking.js';
 import type { IsoDate } from './dates.js';
+import { messages } from './messages.js';
 
 describe('a booking date on the wire and inside', () => {
   it('decodes the spec’s medium format to an ISO date and encodes it back', () => {
@@ -34,4 +40,33 @@ describe('a booking date on the wire and inside', () => {
     expect(isoDateField.parse('2028-02-29')).toBe('2028-02-29');
     expect(isoDateField.safeParse('2027-02-29').success).toBe(false);
   });
+});
+
+describe('the age of a booking', () => {
+  const form = { slot: '10:00 AM - 10:30 AM', phone: '+1 555 010 2030' };
+  const ageOf = (age: unknown) => bookingFormSchema.safeParse({ ...form, age });
+
+  it.each([
+    [34, 34],
+    ['34', 34],
+    [' 7 ', 7],
+    [0, 0],
+    ['0', 0],
+  ])('reads %j as %j', (age, read) => {
+    expect(ageOf(age).data?.age).toBe(read);
+  });
+
+  it.each([undefined, null, '', '   ', Number.NaN, [], ['34'], {}, true])(
+    'takes %j for no age at all, never age 0',
+    (age) => {
+      expect(ageOf(age).error?.issues[0]?.message).toBe(messages.ageRequired);
+    },
+  );
+
+  it.each(['abc', '0x1E', '30.5', '1e1', '-5', 30.5, -1, 121])(
+    'refuses %j as no whole number from 0 to 120',
+    (age) => {
+      expect(ageOf(age).error?.issues[0]?.message).toBe(messages.ageInvalid);
+    },
+  );
 });

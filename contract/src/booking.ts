@@ -50,6 +50,19 @@ export const isPhoneNumber = (value: string): boolean =>
   PHONE_PATTERN.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7;
 export const AGE_RANGE = { min: 0, max: 120 } as const;
 
+/**
+ * An age as a form or a client sends it: a number, or text of digits (spaces around allowed).
+ * Blank text, null, NaN (an empty number input) or anything not a scalar is no age, never age 0;
+ * other text ('abc', '0x1E', '30.5') is left as it is, to be refused as not a whole number.
+ */
+function ageInput(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isNaN(value) ? undefined : value;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (text === '') return undefined;
+  return /^\d+$/.test(text) ? Number(text) : text;
+}
+
 /** The fields the patient fills in the booking modal (spec: slot, phone and age are required). */
 export const bookingFormSchema = z.object({
   slot: z.string({ error: messages.slotRequired }).min(1, messages.slotRequired),
@@ -58,11 +71,12 @@ export const bookingFormSchema = z.object({
     .trim()
     .min(1, messages.phoneRequired)
     .refine(isPhoneNumber, { error: messages.phoneInvalid }),
-  // A form field gives text: an empty one (or null) means no age, never age 0.
   age: z.preprocess(
-    (value) => (value === '' || value === null || typeof value === 'boolean' ? undefined : value),
-    z.coerce
-      .number({ error: messages.ageRequired })
+    ageInput,
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? messages.ageRequired : messages.ageInvalid),
+      })
       .int(messages.ageInvalid)
       .min(AGE_RANGE.min, messages.ageInvalid)
       .max(AGE_RANGE.max, messages.ageInvalid),
