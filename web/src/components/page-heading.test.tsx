@@ -41,6 +41,19 @@ describe("a dashboard screen's heading", () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Audit log' })).toHaveFocus();
   });
 
+  it('keeps its title, and the focus on it, when its action goes or comes back', () => {
+    const heading = createRef<HTMLHeadingElement>();
+    const props = { eyebrow: 'Administration', title: 'Treatments', headingRef: heading };
+    const action = <button type="button">New treatment</button>;
+    const { rerender } = render(<PageHeading {...props} />);
+    heading.current?.focus();
+    // The form closes and the screen's action comes back, as after a save.
+    rerender(<PageHeading {...props} action={action} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Treatments' })).toHaveFocus();
+    rerender(<PageHeading {...props} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Treatments' })).toHaveFocus();
+  });
+
   it('follows its title with the count once the screen knows it', () => {
     const { rerender } = render(<PageHeading eyebrow="Administration" title="All Users" />);
     expect(screen.getByRole('heading', { level: 1, name: 'All Users' })).toBeInTheDocument();
@@ -68,12 +81,12 @@ describe("a dashboard screen's heading", () => {
   });
 
   it('shows what follows the title inside its block', () => {
-    const { container } = render(
+    render(
       <PageHeading eyebrow="Dashboard" title="Schedule" className="print:hidden">
         <p>Monday, Jan 5, 2030</p>
       </PageHeading>,
     );
-    const block = container.firstElementChild;
+    const block = screen.getByText('Dashboard').parentElement;
     expect(block).toHaveClass('print:hidden');
     expect(block).toHaveTextContent('DashboardScheduleMonday, Jan 5, 2030');
   });

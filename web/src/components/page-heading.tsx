@@ -61,9 +61,10 @@ export function PageHeading({
       {children}
     </div>
   );
-  if (!action) return block;
+  // The same elements with an action or without, so that a screen whose action comes and goes
+  // (hidden while its form is open) keeps its title, and the focus it may hold.
   return (
-    <div className="flex flex-wrap items-end justify-between gap-3">
+    <div className={action ? 'flex flex-wrap items-end justify-between gap-3' : undefined}>
       {block}
       {action}
     </div>

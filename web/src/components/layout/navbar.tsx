@@ -89,17 +89,20 @@ export function Navbar({ user, onLogout }: NavbarProps) {
     setMenuOpen(false);
   }, [location.key]);
 
-  // Escape or a click outside the bar closes the open menu.
+  // Escape or a click outside the bar closes the open menu, but not while a dialog the menu
+  // opened is up (Logout's confirmation): those are the dialog's, which gives the focus back to
+  // the menu's button when it closes.
   useEffect(() => {
     if (!menuOpen) return;
+    const dialogOpen = () => document.querySelector('dialog[open]') !== null;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
+      if (event.key === 'Escape' && !dialogOpen()) {
         setMenuOpen(false);
         toggleRef.current?.focus();
       }
     };
     const onPointer = (event: PointerEvent) => {
-      if (!navRef.current?.contains(event.target as Node)) setMenuOpen(false);
+      if (!navRef.current?.contains(event.target as Node) && !dialogOpen()) setMenuOpen(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
