@@ -24,6 +24,8 @@ export interface AvailableAppointmentsProps {
   highlighted?: string | null;
   onIntent?: () => void;
   onJoinWaitlist?: (treatment: AvailableTreatment) => void;
+  /** The treatments (ids) the patient waits for on this day already. */
+  waitingFor?: ReadonlySet<string>;
   /** The heading takes focus when the button that opened the modal is gone. */
   headingRef?: Ref<HTMLHeadingElement>;
 }
@@ -54,6 +56,7 @@ export function AvailableAppointments({
   highlighted,
   onIntent,
   onJoinWaitlist,
+  waitingFor,
   headingRef,
 }: AvailableAppointmentsProps) {
   const day = formatMediumDate(date);
@@ -133,6 +136,7 @@ export function AvailableAppointments({
                     highlighted={treatment.name === highlighted}
                     onIntent={onIntent}
                     onJoinWaitlist={waitlist}
+                    waiting={waitingFor?.has(treatment._id)}
                   />
                 ))}
               </ul>

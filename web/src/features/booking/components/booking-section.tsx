@@ -16,6 +16,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -31,6 +32,7 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 import type { LoginState } from '../../../lib/auth/guards';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useToday } from '../../../lib/use-today';
+import { myWaitlistQuery } from '../api/waitlist';
 import { revealOnNarrowScreen } from '../reveal-on-narrow-screen';
 import { AvailableAppointments } from './available-appointments';
 import { BookingConfirmation } from './booking-confirmation';
@@ -204,6 +206,17 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
   }, [highlightedId]);
 
   const joinWaitlist = useWaitlistJoin(day);
+  // What the patient waits for already, so that a card says so rather than offer it again.
+  const myWaitlist = useQuery({ ...myWaitlistQuery, enabled: near && signedIn });
+  const waitingFor = useMemo(
+    () =>
+      new Set(
+        (myWaitlist.data ?? [])
+          .filter((entry) => entry.date === day)
+          .map((entry) => entry.treatmentId),
+      ),
+    [myWaitlist.data, day],
+  );
   const onJoinWaitlist = (treatment: AvailableTreatment) => {
     if (signedIn) void joinWaitlist(treatment);
     else signInFirst(WAIT_PARAM, treatment);
@@ -347,6 +360,7 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
           onBook={onBook}
           highlighted={highlighted}
           onJoinWaitlist={onJoinWaitlist}
+          waitingFor={waitingFor}
           onIntent={signedIn ? () => void loadBookingModal().catch(() => {}) : undefined}
           headingRef={availableHeading}
         />

@@ -35,6 +35,8 @@ export interface TreatmentCardProps {
   onIntent?: () => void;
   /** Offered on a card with no free slot: wait for one (components/waitlist-join.ts). */
   onJoinWaitlist?: (treatment: AvailableTreatment) => void;
+  /** The patient waits for this treatment on the day already: said instead of the offer. */
+  waiting?: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export function TreatmentCard({
   highlighted = false,
   onIntent,
   onJoinWaitlist,
+  waiting = false,
 }: TreatmentCardProps) {
   const free = treatment.slots.length;
   const first = treatment.slots[0];
@@ -117,7 +120,11 @@ export function TreatmentCard({
         >
           Book Appointment
         </button>
-        {free === 0 && onJoinWaitlist ? (
+        {free === 0 && onJoinWaitlist && waiting ? (
+          <p className="text-sm font-semibold text-primary">
+            You are on the waitlist: we will email you when a slot frees up.
+          </p>
+        ) : free === 0 && onJoinWaitlist ? (
           <button
             type="button"
             className="btn btn-outline btn-primary w-full sm:w-auto sm:px-8"

@@ -46,6 +46,30 @@ describe('the waitlist on the booking page', () => {
     });
   });
 
+  it('says the patient is on the waitlist, once joined, instead of offering it again', async () => {
+    signIn(api, patient);
+    const entries: object[] = [];
+    api.on('GET /api/waitlist', () => ({ body: { entries } }));
+    api.on('POST /api/waitlist', () => {
+      entries.push({
+        id: 'entry-1',
+        treatmentId: full._id,
+        treatment: full.name,
+        date: medium,
+        joinedAt: new Date().toISOString(),
+      });
+      return { status: 201, body: { id: 'entry-1', treatment: full.name } };
+    });
+    const { user } = showDay();
+    await user.click(
+      await screen.findByRole('button', { name: 'Join the waitlist, Teeth Cleaning' }),
+    );
+    expect(await screen.findByText(/You are on the waitlist: we will email you/)).toBeVisible();
+    expect(
+      screen.queryByRole('button', { name: 'Join the waitlist, Teeth Cleaning' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('says why the server refused the join', async () => {
     signIn(api, patient);
     api.on('POST /api/waitlist', failure(409, waitlistMessages.alreadyWaiting));
