@@ -12,3 +12,11 @@ export function cancellationPolicy(noticeHours: number, clinicPhone: string): st
     `then is refunded to your card. After that, please call the clinic on ${clinicPhone}.`
   );
 }
+
+/**
+ * In place of the policy, for a visit past it: booked inside the notice, or moved inside it. The
+ * policy's promise no longer holds for it, and the server refuses its cancellation online.
+ */
+export function cancellationClosed(clinicPhone: string): string {
+  return `This visit can no longer be cancelled free of charge online. To cancel it, please call the clinic on ${clinicPhone}.`;
+}

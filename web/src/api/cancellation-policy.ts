@@ -1,6 +1,7 @@
 import {
   type Clinic,
   type ClinicCalendar,
+  cancellationClosed,
   cancellationPolicy,
   type IsoDate,
   todayIn,
@@ -12,18 +13,21 @@ import { clinicCalendarQuery } from './clinic-calendar';
 /**
  * The cancellation policy's sentence (contract `cancellationPolicy`) from what the page has: the
  * clinic's phone (in the served page) and the notice (in the calendar's answer); null until both
- * are there.
+ * are there. For a booking the server no longer lets the patient cancel (`cancellable: false`,
+ * booked or moved inside the notice), the number to call instead of a promise it cannot keep.
  */
 export function policyOf(
   clinic: Pick<Clinic, 'phone'> | undefined,
   calendar: Pick<ClinicCalendar, 'cancellationNoticeHours'> | undefined,
+  cancellable = true,
 ): string | null {
   if (!clinic || !calendar) return null;
+  if (!cancellable) return cancellationClosed(clinic.phone);
   return cancellationPolicy(calendar.cancellationNoticeHours, clinic.phone);
 }
 
 /** The policy for a page without the booking calendar (the payment page): today's answer. */
-export function useCancellationPolicy(): string | null {
+export function useCancellationPolicy(cancellable = true): string | null {
   const clinic = useQuery(clinicQuery);
   // Asked only once the clinic's day is known; the placeholder date is never fetched.
   const today = clinic.data ? todayIn(clinic.data.timeZone) : ('2000-01-01' as IsoDate);
@@ -31,5 +35,5 @@ export function useCancellationPolicy(): string | null {
     ...clinicCalendarQuery(today, today),
     enabled: clinic.data !== undefined,
   });
-  return policyOf(clinic.data, calendar.data);
+  return policyOf(clinic.data, calendar.data, cancellable);
 }

@@ -344,7 +344,7 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
         <BookingConfirmation
           key={booked._id}
           booking={booked}
-          policy={policyOf(clinic.data, calendar.data)}
+          policy={policyOf(clinic.data, calendar.data, booked.cancellable)}
           onDismiss={() => {
             setBooked(null);
             availableHeading.current?.focus();

@@ -94,7 +94,7 @@ function BookingSummary({
   amountId: string;
 }) {
   const titleId = useId();
-  const policy = useCancellationPolicy();
+  const policy = useCancellationPolicy(booking.cancellable);
   return (
     <Card labelledBy={titleId} className="bg-mint/60 lg:sticky lg:top-24">
       <p className="text-sm font-semibold uppercase tracking-[0.12em] text-muted">Appointment</p>
