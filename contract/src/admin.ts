@@ -137,6 +137,14 @@ export const doctorBookedSchema = z.object({
 export type DoctorBooked = z.infer<typeof doctorBookedSchema>;
 
 /**
+ * `PATCH /api/doctor/{id}`'s answer: the doctor, and their upcoming bookings (booked, confirmed
+ * or arrived, from the clinic's today on) on days the doctor is now away (a day off, a weekday
+ * not worked). They stay with the doctor until the clinic moves or cancels them.
+ */
+export const doctorChangeSchema = doctorSchema.extend({ bookings: z.array(heldSlotSchema) });
+export type DoctorChange = z.infer<typeof doctorChangeSchema>;
+
+/**
  * `GET /api/doctors/available`: a treatment's slot on a date, the date in the spec's medium
  * format ('Jan 5, 2031') as `GET /api/available` takes it.
  */

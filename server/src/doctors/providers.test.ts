@@ -72,6 +72,14 @@ describe(`doctors as providers (${engine})`, () => {
         ...fields,
       },
     });
+  const cancel = async (who: Patient, id: string) => {
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/booking/${id}`,
+      headers: bearer(who.token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
   const available = async (day: number, doctor?: string) => {
     const query = new URLSearchParams({ date: mediumDay(day), ...(doctor && { doctor }) });
     const response = await t.app.inject(`/api/available?${query}`);
@@ -158,6 +166,8 @@ describe(`doctors as providers (${engine})`, () => {
       treatmentIds: ['teeth-whitening', 'oral-surgery'],
       workDays: [1, 3, 5],
       daysOff: [clinicDay(30), clinicDay(40)],
+      // No booking is with Carl yet, so none is left on a day he is away.
+      bookings: [],
     });
     // A new specialty's treatment goes first; the others stay.
     const moved = await patchDoctor(id, { specialty: 'Pediatric Dental' });
@@ -321,11 +331,12 @@ describe(`doctors as providers (${engine})`, () => {
       message: bookingErrors.noDentistThatDay('Teeth Cleaning', mediumDay(dayOff)),
     });
     // Nor can a visit be moved there, for the same reason.
-    const kept = await book(patient(3), { date: mediumDay(96) });
+    const kept = await book(patient(3), { date: mediumDay(110) });
     expect(kept.statusCode, kept.body).toBe(201);
+    const keptId = (kept.json() as { booking: Booking }).booking._id;
     const moved = await t.app.inject({
       method: 'POST',
-      url: `/api/booking/${(kept.json() as { booking: Booking }).booking._id}/reschedule`,
+      url: `/api/booking/${keptId}/reschedule`,
       headers: bearer(patient(3).token),
       payload: { date: mediumDay(dayOff), slot: CLEANING_10 },
     });
@@ -333,8 +344,45 @@ describe(`doctors as providers (${engine})`, () => {
     expect(moved.json().message).toBe(
       bookingErrors.noDentistThatDay('Teeth Cleaning', mediumDay(dayOff)),
     );
+    await cancel(patient(3), keptId);
     await patchDoctor(alice, { daysOff: [] });
     await patchDoctor(bea, { daysOff: [], workDays: [0, 1, 2, 3, 4, 5, 6] });
+  });
+
+  it('names the bookings a change of days leaves with the doctor on a day away, and keeps them', async () => {
+    const made = await book(patient(20), { date: mediumDay(120), doctorId: bea });
+    expect(made.statusCode, made.body).toBe(201);
+    const { booking } = made.json() as { booking: Booking };
+    const held = {
+      _id: booking._id,
+      date: clinicDay(120),
+      slot: CLEANING_10,
+      patientName: booking.patientName,
+    };
+
+    const off = await patchDoctor(bea, { daysOff: [clinicDay(120)] });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ _id: bea, daysOff: [clinicDay(120)], bookings: [held] });
+    const weekday = weekdayOf(clinicDay(120));
+    const notThatWeekday = await patchDoctor(bea, {
+      daysOff: [],
+      workDays: [0, 1, 2, 3, 4, 5, 6].filter((day) => day !== weekday),
+    });
+    const away = notThatWeekday.json().bookings as Array<{ date: IsoDate }>;
+    expect(away).toContainEqual(held);
+    expect(away.every((entry) => weekdayOf(entry.date) === weekday)).toBe(true);
+    // A change of name, or days that keep the booking's, leaves nothing behind.
+    expect((await patchDoctor(bea, { name: 'Bea Brown' })).json().bookings).toEqual([]);
+    const back = await patchDoctor(bea, { workDays: [0, 1, 2, 3, 4, 5, 6] });
+    expect(back.json().bookings).toEqual([]);
+    // The booking stays booked with her all along.
+    const stored = await t.db
+      .selectFrom('booking')
+      .select(['status', 'doctor_id'])
+      .where('id', '=', booking._id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'booked', doctor_id: bea });
+    await cancel(patient(20), booking._id);
   });
 
   it('books the doctor the patient chose, and names them in every answer and the mail', async () => {

@@ -2,10 +2,12 @@ import {
   availableDoctorSchema,
   availableDoctorsQuerySchema,
   doctorBookedSchema,
+  doctorChangeSchema,
   doctorSchema,
   doctorUpdateSchema,
   type IsoDate,
   newDoctorSchema,
+  weekdayOf,
 } from '@doctors-portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -15,7 +17,7 @@ import { callerOf, requireAdmin } from '../auth/guards.js';
 import { availableDoctorsFor } from '../bookings/availability.js';
 import { clinicMoment, clock } from '../bookings/clock.js';
 import { upcomingBookingsWithDoctor } from '../bookings/repository.js';
-import type { Database } from '../db/schema.js';
+import type { Booking, Database } from '../db/schema.js';
 import {
   errorResponseSchema as error,
   errorBody,
@@ -78,6 +80,14 @@ async function treatmentsOf(
 }
 
 const sortedDates = (dates: IsoDate[]) => [...new Set(dates)].sort();
+
+/** A booking of the doctor's, as an answer lists it (`heldSlotSchema`). */
+const heldSlot = (booking: Pick<Booking, 'id' | 'date' | 'slot' | 'patient_name'>) => ({
+  _id: booking.id,
+  date: booking.date,
+  slot: booking.slot,
+  patientName: booking.patient_name,
+});
 
 /**
  * `/api/doctor…` and `/api/doctors/available`: add, list, change and delete the clinic's doctors
@@ -173,12 +183,14 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
           'of the services, and its treatment stays first among `treatmentIds`; every treatment ' +
           'must be one the clinic offers. The email stays (it names the doctor in ' +
           '`DELETE /api/doctor/{id}`, the spec’s `/doctor/{email}`). Bookings keep the doctor’s name as it was when booked. ' +
+          'The answer adds `bookings`: the doctor’s upcoming bookings on days they are now ' +
+          'away (a day off, a weekday not worked), which stay until moved or cancelled. ' +
           '404 for an unknown doctor.',
         tags: ['admin'],
         security: [{ bearer: [] }],
         params: z.object({ id: z.string().min(1).max(100) }),
         body: doctorUpdateSchema,
-        response: { 200: doctorSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: doctorChangeSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -222,7 +234,17 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         }
       }
-      return toApiDoctor(changed.after);
+      const doctor = toApiDoctor(changed.after);
+      const { today } = clinicMoment(app.config.clinic.timeZone, clock.now());
+      const away =
+        body.workDays === undefined && body.daysOff === undefined
+          ? []
+          : (await upcomingBookingsWithDoctor(app.db, id, today)).filter(
+              (booking) =>
+                doctor.daysOff.includes(booking.date) ||
+                !doctor.workDays.includes(weekdayOf(booking.date)),
+            );
+      return { ...doctor, bookings: away.map(heldSlot) };
     },
   );
 
@@ -265,12 +287,7 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorBody(409, doctorErrors.hasBookings(removal.bookings.length)),
           statusCode: 409 as const,
           reason: 'doctor-booked' as const,
-          bookings: removal.bookings.map((booking) => ({
-            _id: booking.id,
-            date: booking.date,
-            slot: booking.slot,
-            patientName: booking.patient_name,
-          })),
+          bookings: removal.bookings.map(heldSlot),
         });
       }
       const imageName = app.images.nameOf(removal.imageUrl);

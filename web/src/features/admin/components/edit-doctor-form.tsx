@@ -2,6 +2,7 @@ import {
   type Doctor,
   type DoctorUpdate,
   doctorFormSchema,
+  formatMediumDate,
   type IsoDate,
   type Service,
 } from '@doctors-portal/contract';
@@ -191,7 +192,15 @@ export function EditDoctorForm({ doctor, onClose }: EditDoctorFormProps) {
     }
     try {
       const saved = await update.mutateAsync({ id: doctor._id, change });
-      toast.success(`Saved ${saved.name}.`);
+      const [first] = saved.bookings;
+      if (!first) toast.success(`Saved ${saved.name}.`);
+      else {
+        // They stay booked with the doctor: the clinic moves or cancels them from the schedule.
+        const count = saved.bookings.length;
+        toast.warn(
+          `Saved ${saved.name}. ${count} ${count === 1 ? 'booking is' : 'bookings are'} still with them on days they are now away, the first on ${formatMediumDate(first.date as IsoDate)}: see the schedule.`,
+        );
+      }
       onClose();
     } catch (error) {
       showFailure(error);

@@ -43,7 +43,7 @@ const show = () =>
 describe('editing a doctor', () => {
   it('opens with the doctor as stored and sends only what changed', async () => {
     api.on('PATCH /api/doctor/:id', (call) => ({
-      body: doctorSchema.parse({ ...ana, ...(call.body as object) }),
+      body: { ...doctorSchema.parse({ ...ana, ...(call.body as object) }), bookings: [] },
     }));
     const { user } = show();
     await user.click(await screen.findByRole('button', { name: 'Edit Dr. Ana Ruiz' }));
@@ -78,6 +78,25 @@ describe('editing a doctor', () => {
       daysOff: [newDayOff],
     });
     expect(screen.queryByRole('region', { name: /^Edit / })).toBeNull();
+  });
+
+  it('warns of the bookings left with the doctor on days now away, and keeps them', async () => {
+    const held = { _id: 'b-1', date: dayOff, slot: '10:00 AM - 10:30 AM', patientName: 'Jane Doe' };
+    api.on('PATCH /api/doctor/:id', (call) => ({
+      body: { ...doctorSchema.parse({ ...ana, ...(call.body as object) }), bookings: [held] },
+    }));
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Edit Dr. Ana Ruiz' }));
+    const form = within(screen.getByRole('region', { name: 'Edit Dr. Ana Ruiz' }));
+    await user.click(
+      within(form.getByRole('group', { name: 'Works on' })).getByLabelText('Monday'),
+    );
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText(
+        `Saved Dr. Ana Ruiz. 1 booking is still with them on days they are now away, the first on ${formatMediumDate(dayOff)}: see the schedule.`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('asks for at least one work day, and sends nothing until there is one', async () => {
