@@ -11,7 +11,13 @@ import type { Database } from '../db/schema.js';
 import { doctorsOffBetween, listProviders, type Provider } from '../doctors/repository.js';
 import { cachedTreatments, type TreatmentRecord } from '../treatments/repository.js';
 import { type DoctorDay, doctorsAtWork, isFree } from './availability.js';
-import { type ClinicMoment, clinicInstant, startsWithin } from './clock.js';
+import {
+  type ClinicMoment,
+  clinicInstant,
+  clockSkipsOn,
+  skippedOnClock,
+  startsWithin,
+} from './clock.js';
 import { heldTimeBetween, slotKey } from './repository.js';
 
 /**
@@ -78,8 +84,15 @@ export async function availabilityOfMonth(
       // A day that begins after the notice has run out keeps every slot: no slot need be timed.
       const whole =
         day > moment.today && clinicInstant(moment.timeZone, day).getTime() - moment.at >= noticeMs;
-      const status = dayStatus(treatments, doctorDay, held.get(day)?.booked ?? new Set(), (slot) =>
-        whole ? false : startsWithin(day, slot, moment, rules.minNoticeMinutes),
+      // The night the clocks go forward has no slots in the hour they skip (`availableOn`).
+      const skips = clockSkipsOn(moment.timeZone, day);
+      const status = dayStatus(
+        treatments,
+        doctorDay,
+        held.get(day)?.booked ?? new Set(),
+        (slot) =>
+          (skips && skippedOnClock(moment.timeZone, day, slot)) ||
+          (!whole && startsWithin(day, slot, moment, rules.minNoticeMinutes)),
       );
       return { date: day, status };
     }),
@@ -87,7 +100,8 @@ export async function availabilityOfMonth(
 }
 
 /**
- * A bookable day's status: 'past' when every slot of every treatment is too soon to book,
+ * A bookable day's status: 'past' when every slot of every treatment is too soon to book (or
+ * skipped by the clocks),
  * 'open' when one of the others is free as `availableOn` decides it (not taken without a doctor,
  * and, for a treatment doctors perform, one of them at work and free for all of it), else 'full'.
  */

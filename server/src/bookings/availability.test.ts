@@ -1,9 +1,16 @@
-import { type AvailableTreatment, formatMediumDate } from '@doctors-portal/contract';
+import {
+  type AvailableTreatment,
+  addDays,
+  formatMediumDate,
+  weekdayOf,
+} from '@doctors-portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accessToken, bearer, signUp } from '../../test/accounts.js';
 import { clinicDay, clinicTime, mediumDay, nextClinicDate } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import { forgetCachedTreatments } from '../treatments/repository.js';
 import { clock } from './clock.js';
+import { bookingErrors } from './errors.js';
 
 const available = (t: TestApp, date: string) =>
   t.app.inject({ url: `/api/available?date=${encodeURIComponent(date)}` });
@@ -123,6 +130,48 @@ describe(`GET /api/available (${engine})`, () => {
         '7:30 PM - 8:00 PM',
       ]);
     });
+  });
+
+  it('neither offers nor books a slot in the hour the clocks skip on the night they go forward', async () => {
+    // New York's clocks go from 2:00 to 3:00 AM on the second Sunday of March.
+    const march = nextClinicDate('03-01');
+    const sunday = addDays(march, ((7 - weekdayOf(march)) % 7) + 7);
+    const night = [
+      '1:30 AM - 2:00 AM',
+      '2:00 AM - 2:30 AM',
+      '2:30 AM - 3:00 AM',
+      '3:00 AM - 3:30 AM',
+    ];
+    await t.db
+      .insertInto('treatment')
+      .values({
+        id: 'night-care',
+        name: 'Night Care',
+        price_cents: 5000,
+        slots: JSON.stringify(night),
+        sort_order: 99,
+      })
+      .execute();
+    forgetCachedTreatments(t.db);
+    expect((await slotsOn(t, formatMediumDate(addDays(sunday, -1))))['night-care']).toEqual(night);
+    expect((await slotsOn(t, formatMediumDate(sunday)))['night-care']).toEqual([
+      '1:30 AM - 2:00 AM',
+      '3:00 AM - 3:30 AM',
+    ]);
+    const booking = await t.app.inject({
+      method: 'POST',
+      url: '/api/booking',
+      headers: bearer(token),
+      payload: {
+        treatmentId: 'night-care',
+        date: formatMediumDate(sunday),
+        slot: '2:30 AM - 3:00 AM',
+        phone: '+1 555 010 2030',
+        age: 41,
+      },
+    });
+    expect(booking.statusCode).toBe(400);
+    expect(booking.json().message).toBe(bookingErrors.slotSkipped(formatMediumDate(sunday)));
   });
 
   describe('refuses a date that is not a real one in the spec’s format (400)', () => {

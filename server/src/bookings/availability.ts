@@ -14,7 +14,7 @@ import type { Database } from '../db/schema.js';
 import { doctorsOffOn, listProviders, type Provider } from '../doctors/repository.js';
 import { HttpError } from '../http/errors.js';
 import { cachedTreatments, findTreatment } from '../treatments/repository.js';
-import { type ClinicMoment, startsWithin } from './clock.js';
+import { type ClinicMoment, clockSkipsOn, skippedOnClock, startsWithin } from './clock.js';
 import { bookingErrors } from './errors.js';
 import { bookedSlotsOn, doctorUnitsOn, slotKey } from './repository.js';
 
@@ -95,6 +95,8 @@ export async function availableOn(
     date > addDays(moment.today, rules.horizonDays) ||
     closedReason(calendar, date) !== null;
   const notice = rules.minNoticeMinutes;
+  // On the night the clocks go forward, the slots that start in the skipped hour do not exist.
+  const skips = !none && clockSkipsOn(moment.timeZone, date);
   return treatments.map((treatment) => {
     const base = {
       _id: treatment.id,
@@ -113,6 +115,7 @@ export async function availableOn(
         // A booking made without a doctor holds its slot (one chair) either way.
         !booked.has(slotKey(treatment.id, slot)) &&
         !startsWithin(date, slot, moment, notice) &&
+        !(skips && skippedOnClock(moment.timeZone, date, slot)) &&
         (!withDoctors || atWork.some((provider) => isFree(day, provider.id, slot))),
     );
     return { _id: base._id, name: base.name, slots, price: base.price };

@@ -24,7 +24,7 @@ import { doctorsOffOn, findDoctor, listProviders, type Provider } from '../docto
 import { HttpError } from '../http/errors.js';
 import { findTreatment } from '../treatments/repository.js';
 import { type CancelDeps, type CancelOutcome, cancelWithRefund } from './cancel-with-refund.js';
-import { type ClinicMoment, hasStarted, startsWithin } from './clock.js';
+import { type ClinicMoment, hasStarted, skippedOnClock, startsWithin } from './clock.js';
 import { bookingErrors, patientCancelRefusals } from './errors.js';
 import {
   type BookingMove,
@@ -251,6 +251,9 @@ async function bookableSlot(
     throw new HttpError(400, bookingErrors.slotNotOffered);
   }
   if (hasStarted(date, slot, moment)) throw new HttpError(400, bookingErrors.slotStarted);
+  if (skippedOnClock(moment.timeZone, date, slot)) {
+    throw new HttpError(400, bookingErrors.slotSkipped(formatMediumDate(date)));
+  }
   if (startsWithin(date, slot, moment, rules.minNoticeMinutes)) {
     throw new HttpError(400, clinicCalendarMessages.minimumNotice(rules.minNoticeMinutes));
   }

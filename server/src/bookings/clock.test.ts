@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clinicInstant, clinicMoment, startsWithin } from './clock.js';
+import {
+  clinicInstant,
+  clinicMoment,
+  clockSkipsOn,
+  skippedOnClock,
+  startsWithin,
+} from './clock.js';
 
 const NEW_YORK = 'America/New_York';
 
@@ -66,5 +72,29 @@ describe('a notice before a slot starts (minimum notice, cancellation notice)', 
     expect(startsWithin('2031-01-02' as never, '12:30 PM - 1:00 PM', noon, 0)).toBe(false);
     expect(startsWithin('2031-01-02' as never, '12:30 PM - 1:00 PM', noon, 60)).toBe(true);
     expect(startsWithin('2031-01-02' as never, '1:30 PM - 2:00 PM', noon, 60)).toBe(false);
+  });
+});
+
+describe('the hour the clocks skip', () => {
+  // New York's clocks go from 2:00 to 3:00 AM on Mar 9, 2031, and back an hour on Nov 2.
+  it('is only on the night the clocks go forward', () => {
+    expect(clockSkipsOn(NEW_YORK, '2031-03-09' as never)).toBe(true);
+    expect(clockSkipsOn(NEW_YORK, '2031-03-08' as never)).toBe(false);
+    expect(clockSkipsOn(NEW_YORK, '2031-11-02' as never)).toBe(false);
+    expect(clockSkipsOn('Asia/Tokyo', '2031-03-09' as never)).toBe(false);
+  });
+
+  it('holds the slots that start in it, and no other', () => {
+    const skipped = (slot: string, date = '2031-03-09') =>
+      skippedOnClock(NEW_YORK, date as never, slot);
+    expect(skipped('2:00 AM - 2:30 AM')).toBe(true);
+    expect(skipped('2:30 AM - 3:00 AM')).toBe(true);
+    expect(skipped('1:30 AM - 2:00 AM')).toBe(false);
+    expect(skipped('3:00 AM - 3:30 AM')).toBe(false);
+    expect(skipped('10:00 AM - 10:30 AM')).toBe(false);
+    // The day before, and the repeated hour of the autumn, exist.
+    expect(skipped('2:30 AM - 3:00 AM', '2031-03-08')).toBe(false);
+    expect(skipped('1:30 AM - 2:00 AM', '2031-11-02')).toBe(false);
+    expect(skipped('Any time')).toBe(false);
   });
 });

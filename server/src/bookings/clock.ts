@@ -1,4 +1,4 @@
-import { formatsByZone, type IsoDate, slotStartMinutes } from '@doctors-portal/contract';
+import { addDays, formatsByZone, type IsoDate, slotStartMinutes } from '@doctors-portal/contract';
 
 /**
  * Where the booking rules read the time. Tests replace `now` (vi.spyOn(clock, 'now')) to stand
@@ -81,6 +81,27 @@ export function clinicInstant(timeZone: string, date: IsoDate, minutes = 0): Dat
     instants.set(key, instant);
   }
   return new Date(instant);
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Whether the clinic's day `date` is shorter than 24 hours: its clocks go forward that night. */
+export function clockSkipsOn(timeZone: string, date: IsoDate): boolean {
+  const length =
+    clinicInstant(timeZone, addDays(date, 1)).getTime() - clinicInstant(timeZone, date).getTime();
+  return length < DAY_MS;
+}
+
+/**
+ * Whether the clinic's clock never shows the slot's start on `date`: it falls in the hour a change
+ * to summer time skips (2:30 AM on the night New York's clocks go forward). Such a slot is
+ * neither offered nor booked that day, rather than booked an hour off.
+ */
+export function skippedOnClock(timeZone: string, date: IsoDate, slot: string): boolean {
+  const start = slotStartMinutes(slot);
+  if (start === null || !clockSkipsOn(timeZone, date)) return false;
+  const shown = readClock(timeZone, clinicInstant(timeZone, date, start).getTime());
+  return shown.today !== date || shown.minutes !== start;
 }
 
 /**

@@ -22,6 +22,8 @@ export const bookingErrors = {
   unknownTreatment: 'We do not offer that treatment. Please pick one from the list.',
   slotNotOffered: 'That slot is not offered for this treatment',
   slotStarted: 'That slot has already started today. Please pick a later one.',
+  slotSkipped: (mediumDate: string) =>
+    `The clocks go forward on the night of ${mediumDate}, so that time does not exist that day. Please pick another time.`,
   notYourMail: 'You can only see your own appointments.',
   notYourBookingToSee: 'You can only see your own appointments.',
   noSuchBooking: 'There is no such booking.',
