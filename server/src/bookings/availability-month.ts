@@ -101,9 +101,9 @@ export async function availabilityOfMonth(
 
 /**
  * A bookable day's status: 'past' when every slot of every treatment is too soon to book (or
- * skipped by the clocks),
- * 'open' when one of the others is free as `availableOn` decides it (not taken without a doctor,
- * and, for a treatment doctors perform, one of them at work and free for all of it), else 'full'.
+ * skipped by the clocks), 'open' when one of the others is free as `availableOn` decides it (not
+ * taken without a doctor, and, for a treatment doctors perform, one of them at work and free for
+ * all of it), else 'full'.
  */
 function dayStatus(
   treatments: readonly TreatmentRecord[],
