@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateField, mediumDateField } from './booking.js';
 import { messages } from './messages.js';
 import { heldSlotSchema } from './treatments.js';
-import { emailField, nameField } from './validation.js';
+import { emailField, fieldError, nameField } from './validation.js';
 
 /** A user as the admin list shows it (spec section 3: `Role` is 'Admin' for admins). */
 export const userSchema = z.object({
@@ -88,11 +88,13 @@ const doctorHoursFields = {
 export const doctorFormSchema = z.object({
   name: nameField,
   email: emailField(),
-  specialty: z.string({ error: 'Specialty is Required' }).min(1, 'Specialty is Required'),
+  specialty: z
+    .string({ error: fieldError('Specialty is Required') })
+    .min(1, 'Specialty is Required'),
 });
 
 const imageField = z
-  .string({ error: messages.imageRequired })
+  .string({ error: fieldError(messages.imageRequired) })
   .min(1, messages.imageRequired)
   .max(500);
 
@@ -149,9 +151,16 @@ export type DoctorChange = z.infer<typeof doctorChangeSchema>;
  * format ('Jan 5, 2031') as `GET /api/available` takes it.
  */
 export const availableDoctorsQuerySchema = z.object({
-  treatmentId: z.string({ error: 'Treatment is Required' }).trim().min(1).max(100),
+  treatmentId: z
+    .string({ error: fieldError('Treatment is Required') })
+    .trim()
+    .min(1)
+    .max(100),
   date: mediumDateField,
-  slot: z.string({ error: 'Slot is Required' }).min(1, 'Slot is Required').max(100),
+  slot: z
+    .string({ error: fieldError('Slot is Required') })
+    .min(1, 'Slot is Required')
+    .max(100),
 });
 export type AvailableDoctorsQuery = z.input<typeof availableDoctorsQuerySchema>;
 

@@ -70,3 +70,35 @@ describe('the age of a booking', () => {
     },
   );
 });
+
+describe("a field's message for what is wrong with it", () => {
+  const dateIssue = (value: unknown) => mediumDateField.safeDecode(value as string).error?.issues;
+  const request = {
+    treatmentId: 'teeth-cleaning',
+    date: 'Mar 3, 2031',
+    slot: '10:00 AM - 10:30 AM',
+    phone: '+1 555 010 2030',
+    age: 34,
+  };
+  const messageOf = (change: object) =>
+    bookingRequestSchema.safeDecode({ ...request, ...change } as never).error?.issues[0]?.message;
+
+  it("says 'is Required' only when the field is missing", () => {
+    expect(dateIssue(undefined)?.[0]?.message).toBe('Date is Required');
+    expect(messageOf({ treatmentId: undefined })).toBe('Treatment is Required');
+    expect(messageOf({ slot: null })).toBe(messages.slotRequired);
+    expect(messageOf({ phone: undefined })).toBe(messages.phoneRequired);
+  });
+
+  it('says what is wrong with a value of the wrong kind or size', () => {
+    expect(dateIssue(['Mar 3, 2031', 'Mar 4, 2031'])?.[0]?.message).toBe(
+      "Provide a real date in the form 'Jan 5, 2022'",
+    );
+    expect(messageOf({ phone: 5550102030 })).toBe(messages.phoneInvalid);
+    for (const change of [{ treatmentId: 'x'.repeat(101) }, { treatmentId: ['a'] }, { slot: 7 }]) {
+      const message = messageOf(change);
+      expect(message, JSON.stringify(change)).toBeDefined();
+      expect(message).not.toMatch(/is Required$/);
+    }
+  });
+});

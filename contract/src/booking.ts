@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatMediumDate, type IsoDate, parseIsoDate, parseMediumDate } from './dates.js';
 import { messages } from './messages.js';
+import { fieldError } from './validation.js';
 
 /** A treatment as `GET /api/available` answers it: only its free slots, the price in dollars. */
 export const availableTreatmentSchema = z.object({
@@ -16,32 +17,34 @@ const isoDateValue = z.custom<IsoDate>(
   { error: 'Expected a date in the form 2022-01-05' },
 );
 
+const MEDIUM_DATE_FORM = "Provide a real date in the form 'Jan 5, 2022'";
+
 /**
  * A booking date: the spec's medium format on the wire ('Jan 5, 2022'), an `IsoDate` inside
  * ('2022-01-05'). Decoding a request (the server's validation) or a response (the web's fetchers)
  * gives the IsoDate; encoding (the server's serialisation) gives the medium text back. These are
  * the only conversions a booking date goes through on each side.
  */
-export const mediumDateField = z.codec(z.string({ error: 'Date is Required' }), isoDateValue, {
-  decode: (medium, context) => {
-    const date = parseMediumDate(medium);
-    if (date) return date;
-    context.issues.push({
-      code: 'custom',
-      message: "Provide a real date in the form 'Jan 5, 2022'",
-      input: medium,
-    });
-    return z.NEVER;
+export const mediumDateField = z.codec(
+  z.string({ error: fieldError('Date is Required', MEDIUM_DATE_FORM) }),
+  isoDateValue,
+  {
+    decode: (medium, context) => {
+      const date = parseMediumDate(medium);
+      if (date) return date;
+      context.issues.push({ code: 'custom', message: MEDIUM_DATE_FORM, input: medium });
+      return z.NEVER;
+    },
+    encode: (date) => formatMediumDate(date),
   },
-  encode: (date) => formatMediumDate(date),
-});
+);
 
 /** A date in the ISO form ('2022-01-05') that exists on the calendar, e.g. in a query string. */
+const ISO_DATE_FORM = 'Provide a real date in the form 2022-01-05';
+
 export const isoDateField = z
-  .string({ error: 'Date is Required' })
-  .refine((value) => parseIsoDate(value) !== null, {
-    error: 'Provide a real date in the form 2022-01-05',
-  })
+  .string({ error: fieldError('Date is Required', ISO_DATE_FORM) })
+  .refine((value) => parseIsoDate(value) !== null, { error: ISO_DATE_FORM })
   .transform((value) => value as IsoDate);
 
 export const PHONE_PATTERN = /^\+?[\d\s().-]{7,20}$/;
@@ -65,9 +68,9 @@ function ageInput(value: unknown): unknown {
 
 /** The fields the patient fills in the booking modal (spec: slot, phone and age are required). */
 export const bookingFormSchema = z.object({
-  slot: z.string({ error: messages.slotRequired }).min(1, messages.slotRequired),
+  slot: z.string({ error: fieldError(messages.slotRequired) }).min(1, messages.slotRequired),
   phone: z
-    .string({ error: messages.phoneRequired })
+    .string({ error: fieldError(messages.phoneRequired, messages.phoneInvalid) })
     .trim()
     .min(1, messages.phoneRequired)
     .refine(isPhoneNumber, { error: messages.phoneInvalid }),
@@ -90,7 +93,7 @@ export type BookingFormInput = z.input<typeof bookingFormSchema>;
  */
 export const bookingRequestSchema = bookingFormSchema.extend({
   treatmentId: z
-    .string({ error: 'Treatment is Required' })
+    .string({ error: fieldError('Treatment is Required') })
     .min(1, 'Treatment is Required')
     .max(100),
   date: mediumDateField,
@@ -112,7 +115,10 @@ export type BookingRequest = z.input<typeof bookingRequestSchema>;
  */
 export const rescheduleRequestSchema = z.object({
   date: mediumDateField,
-  slot: z.string({ error: messages.slotRequired }).min(1, messages.slotRequired).max(100),
+  slot: z
+    .string({ error: fieldError(messages.slotRequired) })
+    .min(1, messages.slotRequired)
+    .max(100),
   doctorId: z.string().min(1).max(100).nullish(),
 });
 export type RescheduleRequest = z.input<typeof rescheduleRequestSchema>;

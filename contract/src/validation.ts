@@ -22,11 +22,21 @@ export const EMAIL_PATTERN = new RegExp(
  */
 export const FORMER_EMAIL_PATTERN = /[a-z0-9]+@[a-z]+\.[a-z]{2,3}/;
 
+/**
+ * A field's `error`: `missing` when the field is absent (or null), `otherwise` for any other
+ * failure that has no message of its own (a list or a number where text belongs, text too
+ * long), zod's own when not given. A bare message would answer all of those 'is Required'.
+ */
+export function fieldError(missing: string, otherwise?: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? missing : otherwise;
+}
+
 const EMAIL_MAX_LENGTH = 254;
 
 const emailText = () =>
   z
-    .string({ error: messages.emailRequired })
+    .string({ error: fieldError(messages.emailRequired, messages.emailInvalid) })
     .trim()
     .toLowerCase()
     .min(1, messages.emailRequired)
@@ -50,7 +60,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const passwordField = z
-  .string({ error: messages.passwordRequired })
+  .string({ error: fieldError(messages.passwordRequired) })
   .min(1, messages.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, `Must be ${PASSWORD_MAX_LENGTH} characters or shorter`);
@@ -70,7 +80,7 @@ export const NAME_FORBIDDEN_MESSAGE = 'Name must not contain control or text-dir
 
 /** A person's name, wherever one is set: sign-up, profile updates, doctors. */
 export const nameField = z
-  .string({ error: messages.nameRequired })
+  .string({ error: fieldError(messages.nameRequired) })
   .trim()
   .min(1, messages.nameRequired)
   .max(NAME_MAX_LENGTH, `Name must be ${NAME_MAX_LENGTH} characters or shorter`)
