@@ -38,9 +38,10 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
           'The date is in the spec’s medium format, under the booking rules for dates: from ' +
           'today, within the booking horizon, the clinic open, a treatment it offers (400). ' +
           'The address must be verified (403). 409 while the treatment still has a free slot ' +
-          'that day, when the patient holds it that day already, or is on its list already. ' +
-          'When one of its slots is freed (cancelled or moved), the first three waiting ' +
-          'patients not yet told of it are mailed a link to book it, in the order they joined; ' +
+          'that day, when none of its dentists works that day, when the patient holds it that ' +
+          'day already, or is on its list already. When one of its slots is freed (cancelled ' +
+          'or moved) and can be booked, the first three waiting patients not yet told of it ' +
+          'are mailed a link to book it, in the order they joined; ' +
           'a patient who books the treatment that day leaves its list.',
         tags: ['bookings'],
         security: [{ bearer: [] }],
