@@ -48,6 +48,9 @@ const join = (
     date: typeof day === 'number' ? mediumDay(day) : day,
   });
 
+/** The suite's patients, signed up before its tests run. */
+type SixPatients = [Patient, Patient, Patient, Patient, Patient, Patient];
+
 const isSlotFreeMail = (to: string) => (mail: ReceivedMail) =>
   mail.envelope.to.includes(to) &&
   (mail.subject ?? '').startsWith('A slot for Deep Scaling is free');
@@ -195,14 +198,7 @@ describe(`the waitlist (${engine})`, () => {
   });
 
   it('mails a cancelled slot to the first three waiting, in the order they joined, with a link to book it', async () => {
-    const [fay, , ann, ben, cat, dan] = patients as Patient[] as [
-      Patient,
-      Patient,
-      Patient,
-      Patient,
-      Patient,
-      Patient,
-    ];
+    const [fay, , ann, ben, cat, dan] = patients as SixPatients;
     const [ten] = await fullDay(30);
     for (const patient of [ann, ben, cat, dan]) {
       expect((await join(t.app, patient.token, 30)).statusCode).toBe(201);
@@ -256,14 +252,7 @@ describe(`the waitlist (${engine})`, () => {
   });
 
   it('tells nobody of a slot freed on a day it cannot be booked: closed, or its dentist away', async () => {
-    const [fay, , ann, ben, cat, dan] = patients as [
-      Patient,
-      Patient,
-      Patient,
-      Patient,
-      Patient,
-      Patient,
-    ];
+    const [fay, , ann, ben, cat, dan] = patients as SixPatients;
     // Day 60: full, waited for, then closed; its bookings are cancelled as the closure asks.
     const [ten] = await fullDay(60);
     expect((await join(t.app, ann.token, 60)).statusCode).toBe(201);
