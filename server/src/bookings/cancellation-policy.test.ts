@@ -132,6 +132,28 @@ describe(`the cancellation policy (${engine})`, () => {
       expect(mail.text).not.toContain('Refunded');
     });
 
+    it('answers a booking made inside the notice as not cancellable, as every later read does', async () => {
+      const request = {
+        treatmentId: 'fluoride-treatment',
+        // Tomorrow at 10:00 AM: 22 hours away.
+        date: mediumDay(1),
+        slot: '10:00 AM - 10:30 AM',
+        phone: '+1 555 010 4444',
+        age: 40,
+      };
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/booking',
+        headers: bearer(jane.token),
+        payload: request,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const { booking } = made.json() as { booking: { _id: string; cancellable: boolean } };
+      expect(booking.cancellable).toBe(false);
+      expect((await listed(t.app, jane, booking._id))?.cancellable).toBe(false);
+      expect((await cancel(t.app, jane, booking._id)).statusCode).toBe(409);
+    });
+
     it('a paid booking cancelled in time: cancelled, refunded through the gateway, recorded and mailed', async () => {
       const booking = await unpaidBooking(t, jane, { date: clinicDay(41) });
       const transactionId = await payThroughDemo(t, { ...jane, cookie: '' }, booking);

@@ -98,7 +98,7 @@ describe(`the patient's bookings as written (${engine})`, () => {
       url: '',
     });
     const expected = serialize(
-      rows.map((row) => toApiBooking(row, moment, refunds.get(row.id) ?? null, 24)),
+      rows.map((row) => toApiBooking(row, moment, 24, refunds.get(row.id) ?? null)),
     );
     expect(response.body).toBe(expected);
     const listed = response.json() as { cancellable: boolean; refund: unknown }[];

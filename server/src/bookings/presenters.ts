@@ -60,8 +60,8 @@ function bookingTail(row: PresentedBooking, cancelReason: string | null, refundI
 export function toApiBooking(
   row: PresentedBooking,
   moment: ClinicMoment,
+  cancellationNoticeHours: number,
   refundId: string | null = null,
-  cancellationNoticeHours = 0,
 ): ApiBooking {
   return apiBookingWith(row, row.date, moment, refundId, cancellationNoticeHours);
 }

@@ -44,7 +44,7 @@ import {
 } from './booking-rules.js';
 import { cancelDepsOf } from './cancel-with-refund.js';
 import { cancelByClinic, changeVisitStatus } from './clinic-actions.js';
-import { clinicMoment, clock } from './clock.js';
+import { type ClinicMoment, clinicMoment, clock } from './clock.js';
 import { bookingErrors } from './errors.js';
 import {
   bookingSummary,
@@ -94,6 +94,12 @@ export const announceMove =
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const moment = () => clinicMoment(app.config.clinic.timeZone, clock.now());
   const answers = availabilityCache();
+  /** A booking as its patient sees it at `now`, `cancellable` by the clinic's notice in force. */
+  const present = async (
+    row: Parameters<typeof toApiBooking>[0],
+    now: ClinicMoment,
+    refundId: string | null = null,
+  ) => toApiBooking(row, now, (await bookingRulesOf(app.db)).cancellationNoticeHours, refundId);
 
   app.get(
     '/available',
@@ -216,7 +222,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       forgetAvailabilityAnswers(request.body.date);
       if (outcome.booked) {
         app.mailQueue.wake();
-        return reply.code(201).send({ success: true, booking: toApiBooking(outcome.booking, now) });
+        return reply
+          .code(201)
+          .send({ success: true, booking: await present(outcome.booking, now) });
       }
       if (outcome.rule === 'slot') {
         return reply
@@ -298,9 +306,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const booking = await readableBooking(app.db, callerOf(request), request.params.id);
       const refunds = await refundsOf(app.db, [booking.id]);
-      const { cancellationNoticeHours: notice } = await bookingRulesOf(app.db);
       reply.header('cache-control', 'private, no-store');
-      return toApiBooking(booking, moment(), refunds.get(booking.id) ?? null, notice);
+      return present(booking, moment(), refunds.get(booking.id) ?? null);
     },
   );
 
@@ -385,7 +392,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
       );
-      return { modifiedCount, booking: toApiBooking(booking, moment()) };
+      return { modifiedCount, booking: await present(booking, moment()) };
     },
   );
 
@@ -483,8 +490,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         movedFrom = before.date;
         app.mailQueue.wake();
-        const { cancellationNoticeHours: notice } = await bookingRulesOf(app.db);
-        return { success: true as const, booking: toApiBooking(booking, now, null, notice) };
+        return { success: true as const, booking: await present(booking, now) };
       } finally {
         // Moved, or refused because the slot is taken: the days' answers may be stale.
         forgetAvailabilityAnswers(request.body.date, ...(movedFrom ? [movedFrom] : []));
@@ -525,7 +531,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.status,
       );
-      return { changed, booking: toApiBooking(booking, now) };
+      return { changed, booking: await present(booking, now) };
     },
   );
 
@@ -567,7 +573,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.reason,
       );
       forgetAvailabilityAnswers(booking.date);
-      return { booking: toApiBooking(booking, now, refund?.id ?? null) };
+      return { booking: await present(booking, now, refund?.id ?? null) };
     },
   );
 };
