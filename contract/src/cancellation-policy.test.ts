@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationClosed, cancellationPolicy } from './cancellation-policy.js';
+import { cancellationPolicy } from './cancellation-policy.js';
 
 describe('the cancellation policy', () => {
   it('names the notice and the number to call after it', () => {
@@ -13,12 +13,6 @@ describe('the cancellation policy', () => {
   it('with no notice, allows cancelling until the visit starts', () => {
     expect(cancellationPolicy(0, '555')).toBe(
       'You can cancel free of charge until your visit starts; a paid visit is refunded to your card.',
-    );
-  });
-
-  it('gives a visit already past it the number to call instead', () => {
-    expect(cancellationClosed('555')).toBe(
-      'This visit can no longer be cancelled free of charge online. To cancel it, please call the clinic on 555.',
     );
   });
 });

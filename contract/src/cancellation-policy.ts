@@ -14,9 +14,7 @@ export function cancellationPolicy(noticeHours: number, clinicPhone: string): st
 }
 
 /**
- * In place of the policy, for a visit past it: booked inside the notice, or moved inside it. The
- * policy's promise no longer holds for it, and the server refuses its cancellation online.
+ * Said after the policy of a visit already past it: booked inside the notice, or moved inside it.
+ * The policy's own last sentence gives the number to call.
  */
-export function cancellationClosed(clinicPhone: string): string {
-  return `This visit can no longer be cancelled free of charge online. To cancel it, please call the clinic on ${clinicPhone}.`;
-}
+export const CANCELLATION_CLOSED = 'This visit can no longer be cancelled online.';

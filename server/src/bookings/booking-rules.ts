@@ -1,6 +1,8 @@
 import {
   addDays,
   type bookingRequestSchema,
+  CANCELLATION_CLOSED,
+  cancellationPolicy,
   formatMediumDate,
   type IsoDate,
   messages,
@@ -72,6 +74,22 @@ export function isCancellable(
     row.moved_late_at === null &&
     !startsWithin(row.date, row.slot, moment, cancellationNoticeHours * 60)
   );
+}
+
+/**
+ * What a patient is told of cancelling a booking now (a mail, a mail link's page): the clinic's
+ * policy, and for a live visit already past it (inside the notice, or moved inside it), that it
+ * can no longer be cancelled online and the number to call.
+ */
+export function cancellationTerms(
+  row: Pick<Booking, 'status' | 'date' | 'slot' | 'moved_late_at'>,
+  moment: ClinicMoment,
+  rules: { cancellationNoticeHours: number; clinicPhone: string },
+): string {
+  const { cancellationNoticeHours: hours, clinicPhone } = rules;
+  const policy = cancellationPolicy(hours, clinicPhone);
+  const past = isLive(row, moment) && !isCancellable(row, moment, hours);
+  return past ? `${policy} ${CANCELLATION_CLOSED}` : policy;
 }
 
 /** Booked or confirmed, and not started: a booking its patient may still move. */

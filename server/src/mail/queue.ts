@@ -1,5 +1,6 @@
 import { cancellationPolicy, type IsoDate } from '@doctors-portal/contract';
 import { type Kysely, sql } from 'kysely';
+import { cancellationTerms } from '../bookings/booking-rules.js';
 import { clinicMoment, clock, hasStarted } from '../bookings/clock.js';
 import { bookingRulesOf } from '../clinic/calendar.js';
 import { compiledInsert } from '../db/compiled-once.js';
@@ -139,11 +140,29 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
     });
   }
 
+  /**
+   * The cancellation policy a booking's mail states, as things stand when it is sent: for a live
+   * visit already past the notice (a reminder sent at a lead no longer than the notice is one),
+   * also that it can no longer be cancelled online, and the number to call.
+   */
+  async function policyFor(booking: BookingSummary) {
+    const [{ cancellationNoticeHours }, row] = await Promise.all([
+      bookingRulesOf(db),
+      booking.id === undefined
+        ? undefined
+        : db
+            .selectFrom('booking')
+            .select(['status', 'date', 'slot', 'moved_late_at'])
+            .where('id', '=', booking.id)
+            .executeTakeFirst(),
+    ]);
+    const clinicPhone = options.clinic.phone;
+    if (!row) return cancellationPolicy(cancellationNoticeHours, clinicPhone);
+    const moment = clinicMoment(options.clinic.timeZone, clock.now());
+    return cancellationTerms(row, moment, { cancellationNoticeHours, clinicPhone });
+  }
+
   async function content(mail: QueuedMail) {
-    const policy = async () => {
-      const rules = await bookingRulesOf(db);
-      return cancellationPolicy(rules.cancellationNoticeHours, options.clinic.phone);
-    };
     switch (mail.kind) {
       case 'contact-message':
         return contactMessageEmail({
@@ -157,7 +176,7 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
           booking: mail.booking,
           url: options.appointmentsUrl,
           actions: await actionsFor(mail.booking),
-          policy: await policy(),
+          policy: await policyFor(mail.booking),
         });
       case 'booking-reminder':
         return {
@@ -166,7 +185,7 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
             booking: mail.booking,
             url: options.appointmentsUrl,
             actions: await actionsFor(mail.booking),
-            policy: await policy(),
+            policy: await policyFor(mail.booking),
           }),
           // The same Message-ID at every attempt: see docs/decisions/022.
           messageId: `<${bookingCalendarUid(options.clinic.email, `${mail.booking.id}-reminder-${mail.booking.sequence ?? 0}`)}>`,
@@ -177,7 +196,7 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
           booking: mail.booking,
           transactionId: mail.transactionId,
           amountDollars: mail.amountDollars,
-          policy: await policy(),
+          policy: await policyFor(mail.booking),
         });
       case 'booking-cancellation':
         return bookingCancellationEmail({

@@ -1,4 +1,10 @@
-import { formatMediumDate, type IsoDate, slotsBetween } from '@doctors-portal/contract';
+import {
+  CANCELLATION_CLOSED,
+  cancellationPolicy,
+  formatMediumDate,
+  type IsoDate,
+  slotsBetween,
+} from '@doctors-portal/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearer } from '../../test/accounts.js';
 import { clinicDay, TEST_NOW } from '../../test/dates.js';
@@ -235,6 +241,18 @@ suite('America/New_York', (context) => {
     expect(rows.map((row) => row.booking_id)).not.toContain(late);
     moveClockTo(c.t, clinicInstant(c.t.config.clinic.timeZone, clinicDay(1), 600));
     await nothingMoreAfter(c, 0);
+  });
+
+  it('sent once the cancellation notice has begun, says the visit can no longer be cancelled online', async () => {
+    const c = context();
+    const id = await book(c, clinicDay(47), TEN);
+    // A minute after its moment, 24 hours before the visit: inside the 24-hour notice.
+    moveClockTo(c.t, clinicInstant(c.t.config.clinic.timeZone, clinicDay(46), 601));
+    const mail = await reminderOf(c, id);
+    expect(mail.text).toContain(cancellationPolicy(24, c.t.config.clinic.phone));
+    expect(mail.text).toContain(CANCELLATION_CLOSED);
+    // The links stay: Cancel leads to the policy's answer, and the number to call.
+    expect(mail.text).toMatch(/Cancel: http/);
   });
 
   it('drops, unsent, a reminder the queue reaches only after its visit began (the portal was down)', async () => {

@@ -1,5 +1,4 @@
 import {
-  cancellationPolicy,
   rescheduleRequestSchema,
   type VisitLinkAction,
   visitLinkOutcomeSchema,
@@ -8,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgetAvailabilityAnswers } from '../bookings/availability-cache.js';
-import { cancelBooking, rescheduleBooking } from '../bookings/booking-rules.js';
+import { cancelBooking, cancellationTerms, rescheduleBooking } from '../bookings/booking-rules.js';
 import { cancelDepsOf } from '../bookings/cancel-with-refund.js';
 import { clinicMoment, clock } from '../bookings/clock.js';
 import type { BookingEvents } from '../bookings/events.js';
@@ -88,12 +87,10 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { claims, booking } = await open(request.params.token);
       const { cancellationNoticeHours } = await bookingRulesOf(app.db);
+      const clinicPhone = app.config.clinic.phone;
+      const policy = cancellationTerms(booking, moment(), { cancellationNoticeHours, clinicPhone });
       reply.header('cache-control', 'private, no-store');
-      return {
-        action: claims.action,
-        booking: visitOf(booking),
-        policy: cancellationPolicy(cancellationNoticeHours, app.config.clinic.phone),
-      };
+      return { action: claims.action, booking: visitOf(booking), policy };
     },
   );
 

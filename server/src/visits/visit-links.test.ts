@@ -1,5 +1,6 @@
 import {
   type AvailableTreatment,
+  CANCELLATION_CLOSED,
   type Schedule,
   type VisitLinkAction,
   visitLinkMessages,
@@ -119,6 +120,7 @@ describe(`one-tap visit links (${engine})`, () => {
     });
     // Opening does not use the link up.
     expect((await open(link(row, 'cancel'))).statusCode).toBe(200);
+    expect(response.json().policy).not.toContain(CANCELLATION_CLOSED);
   });
 
   it('confirms once: the schedule shows it confirmed, audited as the patient; a second use is 409', async () => {
@@ -315,7 +317,12 @@ describe(`one-tap visit links (${engine})`, () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toContain(t.app.config.clinic.phone);
     expect((await bookingRow(t, row.id)).status).toBe('booked');
-    expect((await open(cancelling)).statusCode).toBe(200);
+    const opened = await open(cancelling);
+    expect(opened.statusCode).toBe(200);
+    // Its page states the policy, and that this visit is past it.
+    const { policy } = opened.json() as { policy: string };
+    expect(policy).toMatch(/^You can cancel free of charge/);
+    expect(policy).toContain(CANCELLATION_CLOSED);
   });
 
   it('refuses links to a visit past changing (arrived, completed)', async () => {

@@ -1,4 +1,4 @@
-import { cancellationClosed, cancellationPolicy } from '@doctors-portal/contract';
+import { CANCELLATION_CLOSED, cancellationPolicy } from '@doctors-portal/contract';
 import { describe, expect, it } from 'vitest';
 import { policyOf } from './cancellation-policy';
 
@@ -12,8 +12,10 @@ describe('the cancellation policy a page shows', () => {
     expect(policyOf(clinic, undefined)).toBeNull();
   });
 
-  it('promises nothing for a booking past the notice: it gives the number to call', () => {
-    expect(policyOf(clinic, calendar, false)).toBe(cancellationClosed(clinic.phone));
+  it('adds, for a booking already past the notice, that it is too late and the number to call', () => {
+    expect(policyOf(clinic, calendar, false)).toBe(
+      `${cancellationPolicy(24, clinic.phone)} ${CANCELLATION_CLOSED}`,
+    );
     expect(policyOf(clinic, calendar, true)).toBe(cancellationPolicy(24, clinic.phone));
   });
 });

@@ -1,7 +1,7 @@
 import {
+  CANCELLATION_CLOSED,
   type Clinic,
   type ClinicCalendar,
-  cancellationClosed,
   cancellationPolicy,
   type IsoDate,
   todayIn,
@@ -14,7 +14,7 @@ import { clinicCalendarQuery } from './clinic-calendar';
  * The cancellation policy's sentence (contract `cancellationPolicy`) from what the page has: the
  * clinic's phone (in the served page) and the notice (in the calendar's answer); null until both
  * are there. For a booking the server no longer lets the patient cancel (`cancellable: false`,
- * booked or moved inside the notice), the number to call instead of a promise it cannot keep.
+ * booked or moved inside the notice), it adds so, and the number to call.
  */
 export function policyOf(
   clinic: Pick<Clinic, 'phone'> | undefined,
@@ -22,8 +22,8 @@ export function policyOf(
   cancellable = true,
 ): string | null {
   if (!clinic || !calendar) return null;
-  if (!cancellable) return cancellationClosed(clinic.phone);
-  return cancellationPolicy(calendar.cancellationNoticeHours, clinic.phone);
+  const policy = cancellationPolicy(calendar.cancellationNoticeHours, clinic.phone);
+  return cancellable ? policy : `${policy} ${CANCELLATION_CLOSED}`;
 }
 
 /** The policy for a page without the booking calendar (the payment page): today's answer. */
