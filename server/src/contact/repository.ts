@@ -64,12 +64,17 @@ export async function markContactMessage(
   return row ?? null;
 }
 
-/** The messages sent from an address, oldest first, for its owner's own data. */
-export async function contactMessagesFrom(db: Kysely<Database>, email: string) {
+/**
+ * The messages sent from an address since `since` (ISO time), oldest first, for its owner's own
+ * data: since the account was made, so that an address's next owner, once an account was
+ * removed, reads none of the one before's.
+ */
+export async function contactMessagesFrom(db: Kysely<Database>, email: string, since: string) {
   return db
     .selectFrom('contact_message')
     .select(['subject', 'message', 'created_at', 'read_at'])
     .where('email', '=', email)
+    .where('created_at', '>=', since)
     .orderBy('created_at')
     .execute();
 }

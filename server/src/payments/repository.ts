@@ -135,7 +135,7 @@ export async function paymentsOfBookings(db: Kysely<Database>, bookingIds: strin
   if (bookingIds.length === 0) return [];
   return db
     .selectFrom('payment')
-    .select(['booking_id', 'provider', 'amount_cents', 'currency', 'created_at'])
+    .select(['booking_id', 'provider', 'transaction_id', 'amount_cents', 'currency', 'created_at'])
     .where('booking_id', 'in', bookingIds)
     .orderBy('created_at')
     .execute();

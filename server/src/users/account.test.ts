@@ -10,6 +10,7 @@ import {
   signedUpAdmin,
   unpaidBooking,
 } from '../../test/payment-fixtures.js';
+import { insertEntry } from '../waitlist/repository.js';
 import { FORMER_PATIENT } from './account.js';
 import { accountErrors } from './account-routes.js';
 
@@ -154,6 +155,37 @@ describe(`the patient's history and account (${engine})`, () => {
       expect(response.body).not.toContain(session.id);
     }
     expect(response.body).not.toMatch(/password|token|secret/i);
+  });
+
+  it("exports the caller's waitlist and messages, and none of an address's former owner's", async () => {
+    const first = await patient(t.app, 'First Owner');
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { email: first.email, subject: 'About my visit', message: 'Is there parking?' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await insertEntry(t.db, {
+      patientId: first.id,
+      treatmentId: 'teeth-cleaning',
+      date: clinicDay(70),
+      now: new Date(),
+    });
+    const mine = (await exportData(t.app, first.token)).json();
+    expect(mine.contactMessages).toEqual([
+      expect.objectContaining({ subject: 'About my visit', message: 'Is there parking?' }),
+    ]);
+    expect(mine.waitlist).toEqual([
+      expect.objectContaining({ treatment: 'Teeth Cleaning', date: clinicDay(70) }),
+    ]);
+
+    expect((await removeAccount(t.app, first.token, { password: first.password })).statusCode).toBe(
+      200,
+    );
+    const account = await signUp(t.app, { name: 'Next Owner', email: first.email });
+    const next = (await exportData(t.app, await accessToken(t.app, account))).json();
+    expect(next.contactMessages).toEqual([]);
+    expect(next.waitlist).toEqual([]);
   });
 
   it('removes the account only with the current password', async () => {

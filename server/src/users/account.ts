@@ -16,6 +16,7 @@ import {
 import { contactMessagesFrom } from '../contact/repository.js';
 import type { Booking, Database } from '../db/schema.js';
 import { paymentsOfBookings, refundsOfBookings } from '../payments/repository.js';
+import { allEntriesOf } from '../waitlist/repository.js';
 import { deleteVerifications } from './repository.js';
 
 /** What a removed patient's bookings keep in place of their name and phone. */
@@ -69,12 +70,16 @@ export const accountExportSchema = z.object({
   payments: z.array(row),
   refunds: z.array(row),
   contactMessages: z.array(row),
+  waitlist: z.array(row),
   auditEntries: z.array(row),
 });
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** The caller's data: profile, bookings (cancelled too), payments, refunds, messages, audit. */
+/**
+ * The caller's data: profile, bookings (cancelled too), payments, refunds, messages, waitlist
+ * entries, audit.
+ */
 export async function accountExport(db: Kysely<Database>, userId: string) {
   const user = await db
     .selectFrom('user')
@@ -88,10 +93,11 @@ export async function accountExport(db: Kysely<Database>, userId: string) {
     .execute();
   const bookings = await listAllPatientBookings(db, userId);
   const ids = bookings.map((booking) => booking.id);
-  const [payments, refunds, contactMessages, auditEntries] = await Promise.all([
+  const [payments, refunds, contactMessages, waitlist, auditEntries] = await Promise.all([
     paymentsOfBookings(db, ids),
     refundsOfBookings(db, ids),
-    contactMessagesFrom(db, user.email),
+    contactMessagesFrom(db, user.email, iso(user.createdAt)),
+    allEntriesOf(db, userId),
     auditEntriesBy(db, userId),
   ]);
   return {
@@ -128,6 +134,7 @@ export async function accountExport(db: Kysely<Database>, userId: string) {
     payments: payments.map((payment) => ({
       bookingId: payment.booking_id,
       provider: payment.provider,
+      transactionId: payment.transaction_id,
       amountCents: payment.amount_cents,
       currency: payment.currency,
       at: payment.created_at,
@@ -145,6 +152,11 @@ export async function accountExport(db: Kysely<Database>, userId: string) {
       message: message.message,
       sentAt: message.created_at,
       readAt: message.read_at,
+    })),
+    waitlist: waitlist.map((entry) => ({
+      treatment: entry.treatment,
+      date: entry.date,
+      joinedAt: entry.created_at,
     })),
     auditEntries: auditEntries.map((entry) => ({
       at: entry.at,

@@ -77,6 +77,18 @@ export async function listEntries(
     .execute();
 }
 
+/** Every entry of the patient's, past ones too, in the order joined: for their own data. */
+export async function allEntriesOf(
+  db: Kysely<Database>,
+  patientId: string,
+): Promise<WaitlistRow[]> {
+  return entryRows(db)
+    .where('e.patient_id', '=', patientId)
+    .orderBy('e.created_at')
+    .orderBy('e.id')
+    .execute();
+}
+
 export async function findEntry(
   db: Kysely<Database>,
   id: string,
