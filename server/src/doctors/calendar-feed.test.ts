@@ -258,6 +258,31 @@ describe(`a doctor's calendar feed (${engine})`, () => {
     expect(summaries).toEqual(['Past10 · Teeth Cleaning', 'Maria · Teeth Cleaning']);
   });
 
+  it('shows a moved visit at its new time with a higher SEQUENCE, as the patient’s mails do', async () => {
+    const path = await newFeed(bea);
+    const visit = await book(tom, { date: mediumDay(8), doctorId: bea });
+    const eventOf = async () =>
+      eventsOf((await feedOf(path)).body).find((event) => event.UID === uidOf(visit._id));
+    expect(await eventOf()).toMatchObject({ SEQUENCE: '0' });
+    for (const [day, sequence] of [
+      [9, '1'],
+      [10, '2'],
+    ] as const) {
+      const moved = await t.app.inject({
+        method: 'POST',
+        url: `/api/booking/${visit._id}/reschedule`,
+        headers: bearer(tom.token),
+        payload: { date: mediumDay(day), slot: CLEANING_10 },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const event = await eventOf();
+      expect(event?.SEQUENCE).toBe(sequence);
+      expect(event?.['DTSTART;TZID=America/New_York']).toMatch(
+        new RegExp(`^${clinicDay(day).replaceAll('-', '')}T`),
+      );
+    }
+  });
+
   it('gives the times in the clinic’s zone with a VTIMEZONE that has daylight saving right', async () => {
     const path = await newFeed(alice);
     // A winter visit, one after the clocks went forward in March, and one a year on (July).

@@ -144,7 +144,7 @@ export function firstNameOf(patientName: string): string {
 async function visitsOf(db: Kysely<Database>, doctorId: string, from: IsoDate) {
   const rows = await db
     .selectFrom('booking')
-    .select(['id', 'date', 'slot', 'treatment_name', 'patient_name'])
+    .select(['id', 'date', 'slot', 'treatment_name', 'patient_name', 'sequence'])
     .where('doctor_id', '=', doctorId)
     .where('date', '>=', from)
     .where('status', '<>', 'cancelled')
@@ -274,6 +274,8 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
           startMinutes: visit.startMinutes,
           endMinutes: visit.endMinutes,
           summary: `${firstNameOf(visit.patient_name)} · ${visit.treatment_name}`,
+          // As in the patient's mails: one more each move, so that calendars take the new time.
+          sequence: visit.sequence,
           stamp: now,
         })),
       });
