@@ -291,4 +291,28 @@ describe(`accounts (${engine})`, () => {
       expect((await signIn(t.app, other.email, other.password)).response.statusCode).toBe(200);
     });
   });
+
+  describe("the sign-in service's limits per address", () => {
+    it('answer past the limit with 429, when to try again and the same error shape as the API', async () => {
+      const ip = '10.99.0.7';
+      const ask = () =>
+        authRequest(
+          t.app,
+          '/request-password-reset',
+          { email: 'someone@mail.com', redirectTo: '/reset-password' },
+          { ip },
+        );
+      for (let attempt = 0; attempt < 3; attempt++) expect((await ask()).statusCode).toBe(200);
+      const refused = await ask();
+      expect(refused.statusCode).toBe(429);
+      const seconds = Number(refused.headers['retry-after']);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(60);
+      expect(refused.json()).toEqual({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'Too many requests from this address. Please try again in 1 minute.',
+      });
+    });
+  });
 });

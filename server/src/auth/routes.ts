@@ -70,6 +70,21 @@ export async function authRoutes(app: FastifyInstance) {
       const { status, text } = await forward(request, reply);
       if (email && status === 401) await rateLimits.consume(key, LOGIN_FAILURES);
       if (email && status === 200) await rateLimits.reset(key);
+      if (status === 429) {
+        // The library's own limits (per address and path) say when in a header of their own:
+        // told as HTTP says it, in the portal's error shape, with the wait in the message.
+        const seconds = Number(reply.getHeader('x-retry-after')) || 60;
+        const minutes = Math.ceil(seconds / 60);
+        return reply
+          .header('retry-after', String(seconds))
+          .type('application/json; charset=utf-8')
+          .send(
+            errorBody(
+              429,
+              `Too many requests from this address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+            ),
+          );
+      }
       if (status >= 400 && !hasMessage(text)) {
         // The library answers some refusals with no body (an unknown endpoint, a wrong
         // method): every API error says what happened, in JSON.
