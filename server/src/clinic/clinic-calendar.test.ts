@@ -169,6 +169,11 @@ describe(`the clinic's calendar and booking rules (${engine})`, () => {
         after: { days: open },
       },
     ]);
+    // The same days again: nothing changes, and nothing more is audited.
+    const again = await call(admin, 'PUT', '/api/clinic/opening-days', { days: open });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ days: open, bookings: [] });
+    expect(await auditActions('clinic.opening_days')).toHaveLength(1);
   });
 
   it('answers a change with the live bookings left on the weekdays it closed', async () => {

@@ -76,6 +76,8 @@ export async function setOpeningDays(
   const at = new Date();
   const closed = await db.transaction().execute(async (tx) => {
     const before = (await readClinicCalendar(tx, null)).openingDays;
+    // The same days again change nothing, and the audit log keeps only changes.
+    if (before.length === sorted.length && before.every((day) => sorted.includes(day))) return [];
     await writeSetting(tx, OPENING_DAYS_SETTING, sorted, admin, at);
     await recordAudit(tx, {
       actor: adminActor(admin),
