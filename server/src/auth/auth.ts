@@ -20,6 +20,7 @@ import type { Config } from '../config/env.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetEmail, signUpAttemptEmail, verificationEmail } from '../mail/templates.js';
+import { deleteVerifications } from '../users/repository.js';
 import { loginFailuresKey } from './login-failures.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
 import { PROFILE_IMAGE_MESSAGE, profileImageRule } from './profile-rules.js';
@@ -142,8 +143,10 @@ export function createAuth({
         );
       },
       // The lockout's message tells a locked-out patient to reset their password: a reset
-      // ends it, so the new password works at once.
+      // ends it, so the new password works at once. Any other reset link of the account's
+      // ends too: an older mail must not set the password again over the new one.
       onPasswordReset: async ({ user }) => {
+        await deleteVerifications(database.db, user.id);
         await rateLimits.reset(loginFailuresKey(user.email));
       },
     },

@@ -34,13 +34,9 @@ async function lockOut(t: TestApp, account: Account) {
   expect(locked.response.json().message).toMatch(/or reset your password/);
 }
 
-/** Asks for a reset mail, follows its link as the browser does, and sets `password`. */
-async function resetThroughMail(
-  t: TestApp,
-  smtp: TestSmtpServer,
-  account: Account,
-  password: string,
-) {
+/** Asks for a reset mail and follows its link as the browser does: the reset token. */
+async function resetToken(t: TestApp, smtp: TestSmtpServer, account: Account) {
+  smtp.clear();
   const request = await authRequest(
     t.app,
     '/request-password-reset',
@@ -57,12 +53,20 @@ async function resetThroughMail(
     'token',
   );
   expect(token).toBeTruthy();
-  const reset = await authRequest(
-    t.app,
-    '/reset-password',
-    { token, newPassword: password },
-    { ip: clientIp() },
-  );
+  return token as string;
+}
+
+const setPassword = (t: TestApp, token: string, password: string) =>
+  authRequest(t.app, '/reset-password', { token, newPassword: password }, { ip: clientIp() });
+
+/** Asks for a reset mail, follows its link as the browser does, and sets `password`. */
+async function resetThroughMail(
+  t: TestApp,
+  smtp: TestSmtpServer,
+  account: Account,
+  password: string,
+) {
+  const reset = await setPassword(t, await resetToken(t, smtp, account), password);
   expect(reset.statusCode).toBe(200);
 }
 
@@ -124,6 +128,20 @@ function lockoutSuite(store: 'database' | 'redis') {
 
     const after = await signIn(t.app, account.email, 'fresh-mint-floss-7', clientIp());
     expect(after.response.statusCode).toBe(200);
+  });
+
+  it("a reset ends the account's other reset links: an older mail cannot set the password again", async () => {
+    const account = await signUp(t.app, { email: `two-links-${store}-${Date.now()}@mail.com` });
+    emails.push(account.email);
+    const older = await resetToken(t, smtp, account);
+    const newer = await resetToken(t, smtp, account);
+    expect(newer).not.toBe(older);
+    expect((await setPassword(t, newer, 'fresh-mint-floss-8')).statusCode).toBe(200);
+    const stale = await setPassword(t, older, 'stolen-floss-9');
+    expect(stale.statusCode).toBe(400);
+    expect(
+      (await signIn(t.app, account.email, 'fresh-mint-floss-8', clientIp())).response.statusCode,
+    ).toBe(200);
   });
 
   it('a reset request alone, without a new password, keeps the lockout', async () => {

@@ -290,7 +290,7 @@ export async function removeUser(
 }
 
 /** Pending password-reset and similar tokens of the account (the auth library keys them by id). */
-export async function deleteVerifications(trx: Transaction<Database>, userId: string) {
+export async function deleteVerifications(trx: Kysely<Database>, userId: string) {
   await trx
     .withTables<{ verification: { id: string; value: string } }>()
     .deleteFrom('verification')
