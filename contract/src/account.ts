@@ -45,6 +45,9 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 /** What a patient types to remove an account that has no password (Google sign-in only). */
 export const DELETE_CONFIRMATION = 'DELETE';
 
+/** What a wrong current password is told, removing the account or changing the password. */
+export const WRONG_CURRENT_PASSWORD = 'That is not your current password.';
+
 /** `DELETE /api/account`: the current password, or the typed confirmation without one. */
 export const accountRemovalSchema = z
   .object({

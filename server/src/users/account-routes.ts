@@ -3,6 +3,7 @@ import {
   accountRemovedSchema,
   DELETE_CONFIRMATION,
   historyEntrySchema,
+  WRONG_CURRENT_PASSWORD,
 } from '@doctors-portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +20,7 @@ import {
 } from './account.js';
 
 export const accountErrors = {
-  wrongPassword: 'That is not your current password.',
+  wrongPassword: WRONG_CURRENT_PASSWORD,
   confirmationNeeded: `Type ${DELETE_CONFIRMATION} to confirm that your account should be removed.`,
   admin: 'An administrator’s account is removed by another admin, from Users.',
 };

@@ -41,8 +41,9 @@ export interface RequestOptions {
   /** Leave out the bearer token (public calls, and the calls that obtain one). */
   anonymous?: boolean;
   /**
-   * The answers that mean the session has ended, for a call that carries the token: 401 unless
-   * given (My Appointments adds 403, spec section 4).
+   * The answers that mean the session has ended: 401 unless given for a call that carries the
+   * token (My Appointments adds 403, spec section 4); none unless given for an anonymous one
+   * (the sign-in service's own calls on the session cookie give [401]).
    */
   sessionEndsOn?: readonly number[];
 }
@@ -113,7 +114,8 @@ export async function apiWithHeaders<T>(
     const message = String(
       (data as { message?: unknown } | null)?.message ?? `The portal answered ${response.status}.`,
     );
-    const ended = !options.anonymous && (options.sessionEndsOn ?? [401]).includes(response.status);
+    const endsOn = options.sessionEndsOn ?? (options.anonymous ? [] : [401]);
+    const ended = endsOn.includes(response.status);
     throw ended
       ? new SessionEndedError(response.status, message, data)
       : new ApiError(response.status, message, data);

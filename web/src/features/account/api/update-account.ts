@@ -18,7 +18,13 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: ProfileChange) =>
-      api('/auth/update-user', { method: 'POST', body: change, anonymous: true }),
+      // On the session cookie, not the token: its 401 means the session has ended all the same.
+      api('/auth/update-user', {
+        method: 'POST',
+        body: change,
+        anonymous: true,
+        sessionEndsOn: [401],
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
   });
 }
@@ -31,6 +37,7 @@ export function useChangePassword() {
         method: 'POST',
         body: { ...passwords, revokeOtherSessions: false },
         anonymous: true,
+        sessionEndsOn: [401],
       }),
   });
 }

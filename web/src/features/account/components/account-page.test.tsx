@@ -1,4 +1,4 @@
-import { messages } from '@doctors-portal/contract';
+import { messages, WRONG_CURRENT_PASSWORD } from '@doctors-portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,6 +45,16 @@ describe('Account', () => {
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Your name has been saved.')).toBeVisible();
     expect(api.callsTo('POST /api/auth/update-user')[0]?.body).toEqual({ name: 'Jane Newname' });
+  });
+
+  it('takes the patient to log in when the session has ended, as every other screen does', async () => {
+    api.on('POST /api/auth/update-user', failure(401, 'Unauthorized'));
+    const { user } = showAccount();
+    const name = await screen.findByLabelText('Name');
+    await user.type(name, ' Jr');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByRole('heading', { name: /log ?in/i })).toBeInTheDocument();
+    expect(screen.queryByText('Unauthorized')).toBeNull();
   });
 
   it('saves, checks and clears the phone, inline errors first', async () => {
@@ -141,11 +151,11 @@ describe('Account', () => {
     await user.type(screen.getByLabelText('New password'), 'a-fresh-smile-2031');
     await user.type(screen.getByLabelText('Repeat the new password'), 'a-fresh-smile-2031');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Invalid password')).toBeVisible();
+    expect(await screen.findByText(WRONG_CURRENT_PASSWORD)).toBeVisible();
     await user.type(screen.getByLabelText('Repeat the new password'), '-typo');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The two passwords differ')).toBeVisible();
-    expect(screen.queryByText('Invalid password')).toBeNull();
+    expect(screen.queryByText(WRONG_CURRENT_PASSWORD)).toBeNull();
   });
 
   it('downloads all my data as the file the server names', async () => {

@@ -6,6 +6,7 @@ import {
   nameField,
   passwordField,
   paths,
+  WRONG_CURRENT_PASSWORD,
 } from '@doctors-portal/contract';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,7 +15,7 @@ import type { z } from 'zod';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Field } from '../../../components/form-field';
-import { reasonOf } from '../../../lib/api-client';
+import { ApiError, reasonOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { downloadMyData } from '../api/export-my-data';
 import {
@@ -128,6 +129,21 @@ const passwordFields = [
   { name: 'repeat', label: 'Repeat the new password', autoComplete: 'new-password' },
 ] as const;
 
+/**
+ * Why the password was not changed: the sign-in service calls a wrong current password 'Invalid
+ * password'; the portal says it as removing the account does.
+ */
+function passwordRefusal(error: unknown): string {
+  if (
+    error instanceof ApiError &&
+    error.status === 400 &&
+    /^invalid password$/i.test(error.message)
+  ) {
+    return WRONG_CURRENT_PASSWORD;
+  }
+  return reasonOf(error, 'Your password could not be changed.');
+}
+
 function PasswordForm() {
   const [fields, setFields] = useState({ current: '', next: '', repeat: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof fields, string>>>({});
@@ -167,9 +183,7 @@ function PasswordForm() {
           error={errors[name]}
         />
       ))}
-      {change.isError ? (
-        <ErrorAlert>{reasonOf(change.error, 'Your password could not be changed.')}</ErrorAlert>
-      ) : null}
+      {change.isError ? <ErrorAlert>{passwordRefusal(change.error)}</ErrorAlert> : null}
       <button type="submit" className="btn btn-primary self-start" disabled={change.isPending}>
         Change password
       </button>
