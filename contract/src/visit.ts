@@ -26,6 +26,8 @@ export const visitLinkBookingSchema = z.object({
   doctor: z.string().nullable(),
   status: z.enum(BOOKING_STATUSES),
   paid: z.boolean(),
+  /** Whether its patient may still cancel it online (as `cancellable` of a booking). */
+  cancellable: z.boolean(),
 });
 
 /** `GET /api/visit/{token}`: what the link does, to which visit, and the cancellation policy. */

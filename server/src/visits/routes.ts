@@ -7,9 +7,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgetAvailabilityAnswers } from '../bookings/availability-cache.js';
-import { cancelBooking, cancellationTerms, rescheduleBooking } from '../bookings/booking-rules.js';
+import {
+  cancelBooking,
+  cancellationTerms,
+  isCancellable,
+  rescheduleBooking,
+} from '../bookings/booking-rules.js';
 import { cancelDepsOf } from '../bookings/cancel-with-refund.js';
-import { clinicMoment, clock } from '../bookings/clock.js';
+import { type ClinicMoment, clinicMoment, clock } from '../bookings/clock.js';
 import type { BookingEvents } from '../bookings/events.js';
 import { findBooking } from '../bookings/repository.js';
 import { announceMove } from '../bookings/routes.js';
@@ -25,7 +30,7 @@ import { confirmVisit, linkPatient, openLink, useLink, usingLinkOnce } from './v
 const tokenParams = z.object({ token: z.string() });
 
 /** The visit as its link's page shows it (the response schema writes the medium date). */
-const visitOf = (booking: Booking) => ({
+const visitOf = (booking: Booking, moment: ClinicMoment, cancellationNoticeHours: number) => ({
   id: booking.id,
   treatmentId: booking.treatment_id,
   treatment: booking.treatment_name,
@@ -34,6 +39,7 @@ const visitOf = (booking: Booking) => ({
   doctor: booking.doctor_name,
   status: booking.status,
   paid: booking.paid_at !== null,
+  cancellable: isCancellable(booking, moment, cancellationNoticeHours),
 });
 
 /** What each link's POST says it does, for the OpenAPI document. */
@@ -68,7 +74,8 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
     const booking = await findBooking(app.db, id);
     if (!booking) throw new Error(`Booking ${id} vanished after its link was used`);
     const refunded = (await refundsOf(app.db, [id])).has(id);
-    return { booking: visitOf(booking), refunded };
+    const { cancellationNoticeHours } = await bookingRulesOf(app.db);
+    return { booking: visitOf(booking, moment(), cancellationNoticeHours), refunded };
   }
 
   app.get(
@@ -88,9 +95,14 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
       const { claims, booking } = await open(request.params.token);
       const { cancellationNoticeHours } = await bookingRulesOf(app.db);
       const clinicPhone = app.config.clinic.phone;
-      const policy = cancellationTerms(booking, moment(), { cancellationNoticeHours, clinicPhone });
+      const now = moment();
+      const policy = cancellationTerms(booking, now, { cancellationNoticeHours, clinicPhone });
       reply.header('cache-control', 'private, no-store');
-      return { action: claims.action, booking: visitOf(booking), policy };
+      return {
+        action: claims.action,
+        booking: visitOf(booking, now, cancellationNoticeHours),
+        policy,
+      };
     },
   );
 

@@ -115,6 +115,7 @@ describe(`one-tap visit links (${engine})`, () => {
         doctor: null,
         status: 'booked',
         paid: false,
+        cancellable: true,
       },
       policy: expect.stringMatching(/^You can cancel free of charge/),
     });

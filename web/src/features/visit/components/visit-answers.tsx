@@ -86,18 +86,21 @@ export function CancelVisit({ token, visit }: AnswerProps) {
   return (
     <VisitCard title="Cancel your visit">
       <VisitSummary booking={visit.booking} />
+      {/* Past the notice, the policy says so and gives the number: no button to be refused. */}
       <p>{visit.policy}</p>
       {cancelling.isError && <ErrorAlert>{cancelling.error.message}</ErrorAlert>}
-      <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          className="btn btn-error"
-          disabled={cancelling.isPending || cancelling.isError}
-          onClick={() => void cancel()}
-        >
-          {cancelling.isPending ? 'Cancelling…' : 'Cancel my visit'}
-        </button>
-      </div>
+      {visit.booking.cancellable ? (
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="button"
+            className="btn btn-error"
+            disabled={cancelling.isPending || cancelling.isError}
+            onClick={() => void cancel()}
+          >
+            {cancelling.isPending ? 'Cancelling…' : 'Cancel my visit'}
+          </button>
+        </div>
+      ) : null}
       <CallTheClinic />
     </VisitCard>
   );

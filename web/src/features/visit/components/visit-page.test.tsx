@@ -1,4 +1,4 @@
-import { type VisitLink, visitLinkMessages } from '@doctors-portal/contract';
+import { CANCELLATION_CLOSED, type VisitLink, visitLinkMessages } from '@doctors-portal/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
@@ -21,6 +21,7 @@ const link = (action: VisitLink['action'], booking: Record<string, unknown> = {}
     doctor: 'Dr Lee',
     status: 'booked',
     paid: false,
+    cancellable: true,
     ...booking,
   },
   policy:
@@ -98,6 +99,18 @@ describe('the page of a mail’s one-tap link', () => {
       'tel:+15550100000',
     );
     expect(screen.getByRole('button', { name: 'Cancel my visit' })).toBeDisabled();
+  });
+
+  it('offers no cancelling of a visit already past the notice: the policy says so, with the phone', async () => {
+    const policy = `${link('cancel').policy} ${CANCELLATION_CLOSED}`;
+    api.on('GET /api/visit/:token', {
+      body: { ...link('cancel', { cancellable: false }), policy },
+    });
+    openLink();
+    await screen.findByRole('heading', { name: 'Cancel your visit' });
+    expect(screen.getByText(policy)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel my visit' })).toBeNull();
+    expect(await screen.findByRole('link', { name: clinic.phone })).toBeInTheDocument();
   });
 
   it('moves the visit to a free time of its treatment through the link', async () => {
