@@ -180,8 +180,9 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
           ? `Cancelled ${what}. The payment was refunded (refund id ${cancelled.refund.id}).`
           : `Cancelled ${what}.`,
       );
-      // The row is gone, or shows as cancelled: the heading takes the focus.
-      heading.ref.current?.focus();
+      // Once the dialog has closed and the schedule shows the change: the row offers no button
+      // now, so the heading takes the focus (not the dialog's opener, which is gone).
+      setFocusAfter(booking._id);
       return null;
     } catch (error) {
       if (error instanceof SessionEndedError) return null;
