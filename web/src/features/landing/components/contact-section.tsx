@@ -4,6 +4,7 @@ import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react
 import { clinicQuery } from '../../../api/clinic';
 import { PhoneLink } from '../../../components/phone-link';
 import { ApiError } from '../../../lib/api-client';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { ClinicDetail } from './clinic-detail';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
@@ -115,6 +116,9 @@ export function ContactSection() {
   const send = useSendContactMessage();
   const [outcome, setOutcome] = useState<ContactOutcome | null>(null);
   const websiteId = useId();
+  // On the prerendered page the form waits for the app: sent before, it would reload the page
+  // and lose the message.
+  const hydrated = useHydrated();
   const problem = (name: ContactField) => outcome?.fields[name];
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -179,8 +183,8 @@ export function ContactSection() {
             </dl>
           </div>
 
-          {/* POST: sent before the app has taken over the prerendered page, the message goes
-              nowhere rather than into an address. */}
+          {/* POST, should it ever be sent without the app: the message goes nowhere rather
+              than into an address. */}
           <form
             method="post"
             onSubmit={(event) => void onSubmit(event)}
@@ -231,7 +235,7 @@ export function ContactSection() {
             <button
               type="submit"
               className="btn btn-primary btn-lg mt-6 w-full"
-              disabled={send.isPending}
+              disabled={send.isPending || !hydrated}
             >
               {send.isPending ? (
                 <span className="loading loading-spinner loading-sm" aria-hidden="true" />
