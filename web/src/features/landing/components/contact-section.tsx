@@ -232,9 +232,11 @@ export function ContactSection() {
                 />
               </div>
             </div>
+            {/* No fade from the disabled look: below the fold the browser may not run it
+                until the form is scrolled to, and it would read as faint text until then. */}
             <button
               type="submit"
-              className="btn btn-primary btn-lg mt-6 w-full"
+              className="btn btn-primary btn-lg mt-6 w-full transition-none"
               disabled={send.isPending || !hydrated}
             >
               {send.isPending ? (
