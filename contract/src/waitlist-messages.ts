@@ -8,6 +8,8 @@ export const waitlistMessages = {
   slotFree: 'This treatment still has a free slot on that day: book it instead.',
   alreadyWaiting: 'You are already on the waitlist for this treatment on that day.',
   alreadyBooked: 'You already hold this treatment on that day.',
+  tooMany: (count: number) =>
+    `You are on ${count} waitlists already. Please leave one before joining another.`,
   noSuchEntry: 'No such waitlist entry.',
   notYours: 'This waitlist entry is not yours.',
   /** Shown when a waitlist mail's slot was booked by someone told before. */

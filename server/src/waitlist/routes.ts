@@ -39,10 +39,10 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
           'today, within the booking horizon, the clinic open, a treatment it offers (400). ' +
           'The address must be verified (403). 409 while the treatment still has a free slot ' +
           'that day, when none of its dentists works that day, when the patient holds it that ' +
-          'day already, or is on its list already. When one of its slots is freed (cancelled ' +
-          'or moved) and can be booked, the first three waiting patients not yet told of it ' +
-          'are mailed a link to book it, in the order they joined; ' +
-          'a patient who books the treatment that day leaves its list.',
+          'day already, is on its list already, or on ten upcoming lists. When one of its ' +
+          'slots is freed (cancelled or moved) and can be booked, the first three waiting ' +
+          'patients not yet told of it are mailed a link to book it, in the order they ' +
+          'joined; a patient who books the treatment that day leaves its list.',
         tags: ['bookings'],
         security: [{ bearer: [] }],
         body: waitlistRequestSchema,

@@ -10,15 +10,25 @@ import { findPatientBooking } from '../bookings/repository.js';
 import { bookingRulesWithin } from '../clinic/calendar.js';
 import type { Booking, Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { findEntry, insertEntry, leaveOnBooking, takeWaitingFor } from './repository.js';
+import {
+  findEntry,
+  insertEntry,
+  leaveOnBooking,
+  listEntries,
+  takeWaitingFor,
+} from './repository.js';
 
 /** How many waiting patients hear of one freed slot at once (docs/decisions/024). */
 export const TOLD_PER_FREED_SLOT = 3;
 
+/** The most upcoming waitlist entries a patient holds: enough for anyone, a bound on abuse. */
+export const WAITLIST_MAX_ENTRIES = 10;
+
 /**
  * Puts the patient on the waitlist of a treatment on a date, by the booking rules for the date
  * (400: past, beyond the horizon, closed, unknown treatment), and only when it has no free slot
- * that day, the patient does not hold it already, nor wait for it (409). Answers the entry's id.
+ * that day, the patient does not hold it already, nor wait for it, nor wait for
+ * WAITLIST_MAX_ENTRIES others already (409). Answers the entry's id.
  */
 export async function joinWaitlist(
   app: FastifyInstance,
@@ -49,6 +59,10 @@ export async function joinWaitlist(
   }
   if (await findPatientBooking(app.db, patient.id, treatment.id, date)) {
     throw new HttpError(409, waitlistMessages.alreadyBooked);
+  }
+  const upcoming = await listEntries(app.db, patient.id, moment.today);
+  if (upcoming.length >= WAITLIST_MAX_ENTRIES) {
+    throw new HttpError(409, waitlistMessages.tooMany(upcoming.length));
   }
   const id = await insertEntry(app.db, {
     patientId: patient.id,

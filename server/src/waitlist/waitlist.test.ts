@@ -16,6 +16,7 @@ import { forgetClinicCalendar } from '../clinic/calendar.js';
 import type { Booking } from '../db/schema.js';
 import { forgetCachedTreatments } from '../treatments/repository.js';
 import { insertEntry } from './repository.js';
+import { WAITLIST_MAX_ENTRIES } from './rules.js';
 
 /**
  * The waitlist (issue 16, item 5): joining a treatment's date with no free slot, the patient's
@@ -165,6 +166,28 @@ describe(`the waitlist (${engine})`, () => {
         .where('id', '=', ann.id)
         .execute();
     }
+  });
+
+  it('keeps a patient to ten upcoming waitlists at once', async () => {
+    const many = await signedUpPatient(t.app, 'Many Waits');
+    for (let day = 200; day < 200 + WAITLIST_MAX_ENTRIES; day += 1) {
+      await insertEntry(t.db, {
+        patientId: many.id,
+        treatmentId: SCALING.id,
+        date: clinicDay(day),
+        now: new Date(),
+      });
+    }
+    await fullDay(220);
+    const refused = await join(t.app, many.token, 220);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(waitlistMessages.tooMany(WAITLIST_MAX_ENTRIES));
+    // One left, one joined.
+    const [first] = (await api(t.app, many.token, 'GET', '/api/waitlist')).json().entries;
+    expect((await api(t.app, many.token, 'DELETE', `/api/waitlist/${first.id}`)).statusCode).toBe(
+      204,
+    );
+    expect((await join(t.app, many.token, 220)).statusCode).toBe(201);
   });
 
   it("lists and deletes the patient's own entries only", async () => {
