@@ -30,6 +30,21 @@ const PHONE = '+1 (555) 010-2030';
 const cancel = (app: FastifyInstance, patient: Patient, id: string) =>
   app.inject({ method: 'DELETE', url: `/api/booking/${id}`, headers: bearer(patient.token) });
 
+/** Books `treatmentId` at `slot` on the clinic's day `offset` days from today, through the API. */
+const book = (
+  app: FastifyInstance,
+  patient: Patient,
+  treatmentId: string,
+  offset: number,
+  slot: string,
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/booking',
+    headers: bearer(patient.token),
+    payload: { treatmentId, date: mediumDay(offset), slot, phone: '+1 555 010 4444', age: 40 },
+  });
+
 /** Moves the booking to 10:00 AM on the clinic's day `offset` days from today. */
 const moveTo = (app: FastifyInstance, patient: Patient, id: string, offset: number) =>
   app.inject({
@@ -100,21 +115,9 @@ describe(`the cancellation policy (${engine})`, () => {
     });
 
     it('an unpaid booking cancelled in time: cancelled, its slot free for someone else', async () => {
-      const request = {
-        treatmentId: 'teeth-cleaning',
-        date: mediumDay(40),
-        slot: '11:00 AM - 11:30 AM',
-        phone: '+1 555 010 4444',
-        age: 40,
-      };
-      const book = (patient: Patient) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/booking',
-          headers: bearer(patient.token),
-          payload: request,
-        });
-      const booked = await book(jane);
+      const eleven = (patient: Patient) =>
+        book(t.app, patient, 'teeth-cleaning', 40, '11:00 AM - 11:30 AM');
+      const booked = await eleven(jane);
       expect(booked.statusCode, booked.body).toBe(201);
       const id = booked.json().booking._id as string;
       expect((await listed(t.app, jane, id))?.cancellable).toBe(true);
@@ -123,7 +126,7 @@ describe(`the cancellation policy (${engine})`, () => {
       expect(await bookingRow(t, id)).toMatchObject({ status: 'cancelled', cancelled_by: jane.id });
       expect(await refundsOf(t, id)).toEqual([]);
       const omar = await signedUpPatient(t.app, 'Omar Next');
-      expect((await book(omar)).statusCode).toBe(201);
+      expect((await eleven(omar)).statusCode).toBe(201);
       const mail = await smtp.waitForMail(
         (received) =>
           received.envelope.to.includes(jane.email) &&
@@ -133,20 +136,8 @@ describe(`the cancellation policy (${engine})`, () => {
     });
 
     it('answers a booking made inside the notice as not cancellable, as every later read does', async () => {
-      const request = {
-        treatmentId: 'fluoride-treatment',
-        // Tomorrow at 10:00 AM: 22 hours away.
-        date: mediumDay(1),
-        slot: '10:00 AM - 10:30 AM',
-        phone: '+1 555 010 4444',
-        age: 40,
-      };
-      const made = await t.app.inject({
-        method: 'POST',
-        url: '/api/booking',
-        headers: bearer(jane.token),
-        payload: request,
-      });
+      // Tomorrow at 10:00 AM: 22 hours away.
+      const made = await book(t.app, jane, 'fluoride-treatment', 1, '10:00 AM - 10:30 AM');
       expect(made.statusCode, made.body).toBe(201);
       const { booking } = made.json() as { booking: { _id: string; cancellable: boolean } };
       expect(booking.cancellable).toBe(false);

@@ -1,6 +1,6 @@
 import { cancellationPolicy, type IsoDate } from '@doctors-portal/contract';
 import { type Kysely, sql } from 'kysely';
-import { cancellationTerms } from '../bookings/booking-rules.js';
+import { cancellationTerms, isLive } from '../bookings/booking-rules.js';
 import { clinicMoment, clock, hasStarted } from '../bookings/clock.js';
 import { bookingRulesOf } from '../clinic/calendar.js';
 import { compiledInsert } from '../db/compiled-once.js';
@@ -141,28 +141,37 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
   }
 
   /**
+   * The booking a mail that states the cancellation policy tells of, as it is now: read once a
+   * message, for `stillDue` and for the policy.
+   */
+  async function bookingNow(mail: QueuedMail) {
+    const states =
+      mail.kind === 'booking-confirmation' ||
+      mail.kind === 'booking-reminder' ||
+      mail.kind === 'payment-receipt';
+    if (!states || mail.booking.id === undefined) return undefined;
+    return db
+      .selectFrom('booking')
+      .select(['status', 'sequence', 'patient_id', 'date', 'slot', 'moved_late_at'])
+      .where('id', '=', mail.booking.id)
+      .executeTakeFirst();
+  }
+  type BookingNow = Awaited<ReturnType<typeof bookingNow>>;
+
+  /**
    * The cancellation policy a booking's mail states, as things stand when it is sent: for a live
    * visit already past the notice (a reminder sent at a lead no longer than the notice is one),
    * also that it can no longer be cancelled online, and the number to call.
    */
-  async function policyFor(booking: BookingSummary) {
-    const [{ cancellationNoticeHours }, row] = await Promise.all([
-      bookingRulesOf(db),
-      booking.id === undefined
-        ? undefined
-        : db
-            .selectFrom('booking')
-            .select(['status', 'date', 'slot', 'moved_late_at'])
-            .where('id', '=', booking.id)
-            .executeTakeFirst(),
-    ]);
+  async function policyFor(booking: BookingNow) {
+    const { cancellationNoticeHours } = await bookingRulesOf(db);
     const clinicPhone = options.clinic.phone;
-    if (!row) return cancellationPolicy(cancellationNoticeHours, clinicPhone);
+    if (!booking) return cancellationPolicy(cancellationNoticeHours, clinicPhone);
     const moment = clinicMoment(options.clinic.timeZone, clock.now());
-    return cancellationTerms(row, moment, { cancellationNoticeHours, clinicPhone });
+    return cancellationTerms(booking, moment, { cancellationNoticeHours, clinicPhone });
   }
 
-  async function content(mail: QueuedMail) {
+  async function content(mail: QueuedMail, booking: BookingNow) {
     switch (mail.kind) {
       case 'contact-message':
         return contactMessageEmail({
@@ -176,7 +185,7 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
           booking: mail.booking,
           url: options.appointmentsUrl,
           actions: await actionsFor(mail.booking),
-          policy: await policyFor(mail.booking),
+          policy: await policyFor(booking),
         });
       case 'booking-reminder':
         return {
@@ -185,7 +194,7 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
             booking: mail.booking,
             url: options.appointmentsUrl,
             actions: await actionsFor(mail.booking),
-            policy: await policyFor(mail.booking),
+            policy: await policyFor(booking),
           }),
           // The same Message-ID at every attempt: see docs/decisions/022.
           messageId: `<${bookingCalendarUid(options.clinic.email, `${mail.booking.id}-reminder-${mail.booking.sequence ?? 0}`)}>`,
@@ -196,7 +205,7 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
           booking: mail.booking,
           transactionId: mail.transactionId,
           amountDollars: mail.amountDollars,
-          policy: await policyFor(mail.booking),
+          policy: await policyFor(booking),
         });
       case 'booking-cancellation':
         return bookingCancellationEmail({
@@ -212,8 +221,8 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
     }
   }
 
-  async function render(mail: QueuedMail): Promise<MailMessage> {
-    return { to: mail.to, ...(await content(mail)) };
+  async function render(mail: QueuedMail, booking: BookingNow): Promise<MailMessage> {
+    return { to: mail.to, ...(await content(mail, booking)) };
   }
 
   /**
@@ -224,21 +233,15 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
    * reminder in their own transaction; this is the last check, and the one that holds when the
    * queue is late (the portal was down, the relay refused, a failed message was retried).
    */
-  async function stillDue(mail: QueuedMail): Promise<boolean> {
+  function stillDue(mail: QueuedMail, booking: BookingNow): boolean {
     const moment = () => clinicMoment(options.clinic.timeZone, clock.now());
     if (mail.kind === 'waitlist-slot-free') return !hasStarted(mail.isoDate, mail.slot, moment());
     if (mail.kind !== 'booking-reminder') return true;
-    const booking = await db
-      .selectFrom('booking')
-      .select(['status', 'sequence', 'patient_id', 'date', 'slot'])
-      .where('id', '=', mail.booking.id)
-      .executeTakeFirst();
     return (
       booking !== undefined &&
-      (booking.status === 'booked' || booking.status === 'confirmed') &&
+      isLive(booking, moment()) &&
       booking.sequence === (mail.booking.sequence ?? 0) &&
-      booking.patient_id !== null &&
-      !hasStarted(booking.date, booking.slot, moment())
+      booking.patient_id !== null
     );
   }
 
@@ -271,7 +274,8 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
     const mail = JSON.parse(row.payload) as QueuedMail;
     let message: MailMessage | null;
     try {
-      message = (await stillDue(mail)) ? await render(mail) : null;
+      const booking = await bookingNow(mail);
+      message = stillDue(mail, booking) ? await render(mail, booking) : null;
       if (message) await mailer.send(message);
     } catch (error) {
       await failed(row, error);
