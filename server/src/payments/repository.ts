@@ -20,20 +20,30 @@ export async function findStoredIntent(
     .executeTakeFirst();
 }
 
-/** Records (or replaces) the intent that settles a booking. */
+/**
+ * Records (or replaces) the intent that settles a booking. Concurrent requests for one booking
+ * record the same intent (the providers make one per booking), so an insert that meets it on
+ * either unique column does nothing: an upsert on the booking alone would, on PostgreSQL, fail on
+ * the intent's own column when two of them race.
+ */
 export async function storeIntent(db: Kysely<Database>, intent: StoredIntent): Promise<void> {
-  await db
+  const inserted = await db
     .insertInto('payment_intent')
     .values(intent)
-    .onConflict((conflict) =>
-      conflict.column('booking_id').doUpdateSet({
-        provider: intent.provider,
-        intent_id: intent.intent_id,
-        amount_cents: intent.amount_cents,
-        currency: intent.currency,
-        created_at: intent.created_at,
-      }),
-    )
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return;
+  await db
+    .updateTable('payment_intent')
+    .set({
+      provider: intent.provider,
+      intent_id: intent.intent_id,
+      amount_cents: intent.amount_cents,
+      currency: intent.currency,
+      created_at: intent.created_at,
+    })
+    .where('booking_id', '=', intent.booking_id)
+    .where('intent_id', '<>', intent.intent_id)
     .execute();
 }
 
@@ -71,8 +81,9 @@ export async function insertPayment(
 }
 
 /**
- * Records a refund the provider made; a second record of the same refund changes nothing.
- * Answers whether this call recorded it.
+ * Records a refund the provider made; a second record of the same refund changes nothing, met on
+ * either its id or its intent's (as with `storeIntent`, two records racing on PostgreSQL would
+ * otherwise fail on the column the conflict did not name). Answers whether this call recorded it.
  */
 export async function recordRefund(
   db: Kysely<Database>,
@@ -81,7 +92,7 @@ export async function recordRefund(
   const result = await db
     .insertInto('refund')
     .values(refund)
-    .onConflict((conflict) => conflict.column('intent_id').doNothing())
+    .onConflict((conflict) => conflict.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
