@@ -141,7 +141,8 @@ export type DoctorBooked = z.infer<typeof doctorBookedSchema>;
 /**
  * `PATCH /api/doctor/{id}`'s answer: the doctor, and their upcoming bookings (booked, confirmed
  * or arrived, from the clinic's today on) on days the doctor is now away (a day off, a weekday
- * not worked). They stay with the doctor until the clinic moves or cancels them.
+ * not worked) or of treatments they no longer perform. They stay with the doctor until the clinic
+ * moves or cancels them.
  */
 export const doctorChangeSchema = doctorSchema.extend({ bookings: z.array(heldSlotSchema) });
 export type DoctorChange = z.infer<typeof doctorChangeSchema>;

@@ -42,6 +42,7 @@ import {
   moveBooking,
   newBookingRow,
   releaseBookingUnits,
+  slotHeldWithDoctor,
 } from './repository.js';
 
 /**
@@ -188,7 +189,10 @@ export async function bookSlot(
         const stored = candidates
           ? await insertWithDoctor(tx, facts, candidates, request.doctorId != null)
           : facts;
-        if (!candidates) await insertBooking(tx, stored);
+        if (!candidates) {
+          await assertChairFree(tx, { date, treatmentId: treatment.id, slot: facts.slot });
+          await insertBooking(tx, stored);
+        }
         await recordAudit(tx, {
           actor: patientActor(patient),
           action: 'booking.created',
@@ -209,7 +213,7 @@ export async function bookSlot(
       });
       return { booked: true, booking };
     } catch (error) {
-      if (error instanceof NoDoctorFree) return { booked: false, rule: 'slot' };
+      if (error instanceof SlotTaken) return { booked: false, rule: 'slot' };
       const rule = brokenBookingRule(error);
       if (!rule) throw error;
       const existing = await findPatientBooking(db, patient.id, treatment.id, date);
@@ -278,9 +282,20 @@ async function bookableSlot(
   return { rules, treatment };
 }
 
-/** Every doctor who could take the slot was taken first (a 409 'slot', as for a taken chair). */
-class NoDoctorFree extends Error {
-  override name = 'NoDoctorFree';
+/**
+ * The slot was taken first: by every doctor who could take it, or, for a treatment no doctor
+ * performs, by a booking made while one did (a 409 'slot', as for a taken chair).
+ */
+class SlotTaken extends Error {
+  override name = 'SlotTaken';
+}
+
+/** Without a doctor, a booking takes its treatment's one chair: not one a doctor's booking holds. */
+async function assertChairFree(
+  tx: Kysely<Database>,
+  at: { date: IsoDate; treatmentId: string; slot: string; exceptId?: string },
+): Promise<void> {
+  if (await slotHeldWithDoctor(tx, at)) throw new SlotTaken();
 }
 
 /**
@@ -320,7 +335,7 @@ async function doctorsFor(
  * Stores the booking with the first of `candidates` who is free for its whole time, in the
  * caller's transaction: each try runs under a savepoint, and a unique violation of the doctor's
  * units (or of the doctor's slot) means another booking took that doctor first, so the next is
- * tried. Any other violation (the patient's own rules) ends the booking. None left: NoDoctorFree,
+ * tried. Any other violation (the patient's own rules) ends the booking. None left: SlotTaken,
  * or, for a doctor the patient chose, a 409 saying that doctor is not free.
  */
 async function insertWithDoctor(
@@ -347,7 +362,7 @@ async function insertWithDoctor(
   }
   const [only] = candidates;
   if (chosen && only) throw new HttpError(409, bookingErrors.doctorBusy(only.name, facts.slot));
-  throw new NoDoctorFree();
+  throw new SlotTaken();
 }
 
 /** What became of a booking's payment when its patient asked to cancel it. */
@@ -478,6 +493,9 @@ export async function rescheduleBooking(
         moved_late_at: before.moved_late_at ?? (late ? new Date(moment.at).toISOString() : null),
       };
       await releaseBookingUnits(tx, id);
+      if (!candidates) {
+        await assertChairFree(tx, { date, treatmentId: before.treatment_id, slot, exceptId: id });
+      }
       const booking = candidates
         ? await moveWithDoctor(tx, before, to, candidates, request.doctorId != null)
         : await moveBooking(tx, id, { ...to, doctor_id: null, doctor_name: null });
@@ -505,7 +523,7 @@ export async function rescheduleBooking(
       return { before, booking };
     });
   } catch (error) {
-    if (error instanceof NoDoctorFree) throw new HttpError(409, messages.slotTaken);
+    if (error instanceof SlotTaken) throw new HttpError(409, messages.slotTaken);
     const rule = brokenBookingRule(error);
     if (!rule) throw error;
     if (rule === 'slot' || rule === 'doctor') throw new HttpError(409, messages.slotTaken);
@@ -564,5 +582,5 @@ async function moveWithDoctor(
   }
   const [only] = candidates;
   if (chosen && only) throw new HttpError(409, bookingErrors.doctorBusy(only.name, to.slot));
-  throw new NoDoctorFree();
+  throw new SlotTaken();
 }

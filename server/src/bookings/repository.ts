@@ -58,10 +58,27 @@ export function newBookingRow(fields: BookingFacts): Booking {
 export type NewBooking = Insertable<BookingTable>;
 
 /**
- * The slots taken on one date without a doctor (one chair per treatment), as
- * 'treatmentId\u0000slot' keys. Reads only that date's entries of the (date, treatment_id, slot,
- * doctor) unique index over live bookings, so its cost does not grow with the bookings stored for
- * other dates.
+ * Of the live bookings, those that hold their treatment's one chair: made without a doctor, or
+ * of a treatment no doctor performs any longer (made while one did), whose slot a booking without
+ * a doctor must not take again.
+ */
+const holdsTheChair = (eb: ExpressionBuilder<Database, 'booking'>) =>
+  eb.or([
+    eb('booking.doctor_id', 'is', null),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('doctor_treatment')
+          .select('doctor_treatment.doctor_id')
+          .whereRef('doctor_treatment.treatment_id', '=', 'booking.treatment_id'),
+      ),
+    ),
+  ]);
+
+/**
+ * The slots whose chair is taken on one date (`holdsTheChair`), as 'treatmentId\u0000slot' keys.
+ * Reads only that date's entries of the (date, treatment_id, slot, doctor) unique index over live
+ * bookings, so its cost does not grow with the bookings stored for other dates.
  */
 export async function bookedSlotsOn(db: Kysely<Database>, date: IsoDate): Promise<Set<string>> {
   const rows = await db
@@ -69,9 +86,30 @@ export async function bookedSlotsOn(db: Kysely<Database>, date: IsoDate): Promis
     .select(['treatment_id', 'slot'])
     .where('date', '=', date)
     .where('status', '<>', 'cancelled')
-    .where('doctor_id', 'is', null)
+    .where(holdsTheChair)
     .execute();
   return new Set(rows.map((row) => slotKey(row.treatment_id, row.slot)));
+}
+
+/**
+ * Whether a live booking with a doctor holds the slot of a treatment on a date: one made while a
+ * doctor performed the treatment, which a booking without a doctor must not join (`exceptId`: the
+ * booking being moved).
+ */
+export async function slotHeldWithDoctor(
+  tx: Kysely<Database>,
+  at: { date: IsoDate; treatmentId: string; slot: string; exceptId?: string },
+): Promise<boolean> {
+  let query = tx
+    .selectFrom('booking')
+    .select('id')
+    .where('date', '=', at.date)
+    .where('treatment_id', '=', at.treatmentId)
+    .where('slot', '=', at.slot)
+    .where('status', '<>', 'cancelled')
+    .where('doctor_id', 'is not', null);
+  if (at.exceptId !== undefined) query = query.where('id', '<>', at.exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 export function slotKey(treatmentId: string, slot: string): string {
@@ -103,7 +141,7 @@ export function doctorUnitsQuery(db: Kysely<Database>, date: IsoDate) {
 
 /**
  * For the days from `from` to `to`, what `bookedSlotsOn` and `doctorUnitsOn` read for one day:
- * the slots taken without a doctor ('treatmentId\u0000slot' keys) and every doctor's held time
+ * the slots whose chair is taken ('treatmentId\u0000slot' keys) and every doctor's held time
  * units, by date. Two reads of the range's entries of the same date-leading indexes, however many
  * days it spans (the month's availability, `GET /api/available/month`).
  */
@@ -119,7 +157,7 @@ export async function heldTimeBetween(
       .where('date', '>=', from)
       .where('date', '<=', to)
       .where('status', '<>', 'cancelled')
-      .where('doctor_id', 'is', null)
+      .where(holdsTheChair)
       .execute(),
     db
       .selectFrom('doctor_unit')
@@ -245,10 +283,10 @@ export async function upcomingBookingsWithDoctor(
   db: Kysely<Database>,
   doctorId: string,
   today: IsoDate,
-): Promise<Pick<Booking, 'id' | 'date' | 'slot' | 'patient_name'>[]> {
+): Promise<Pick<Booking, 'id' | 'date' | 'slot' | 'patient_name' | 'treatment_id'>[]> {
   const rows = await db
     .selectFrom('booking')
-    .select(['id', 'date', 'slot', 'patient_name'])
+    .select(['id', 'date', 'slot', 'patient_name', 'treatment_id'])
     .where('doctor_id', '=', doctorId)
     .where('date', '>=', today)
     .where('status', 'in', ['booked', 'confirmed', 'arrived'])

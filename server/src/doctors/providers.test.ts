@@ -455,6 +455,64 @@ describe(`doctors as providers (${engine})`, () => {
     expect(await freeDoctors('teeth-whitening', 97, '3:00 PM - 4:00 PM')).toEqual([]);
   });
 
+  it('keeps the chair a doctor’s booking holds once no doctor performs the treatment', async () => {
+    const [held, other] = ['10:00 AM - 10:30 AM', '11:00 AM - 11:30 AM'];
+    const made = await book(patient(21), {
+      treatmentId: 'fluoride-treatment',
+      slot: held,
+      date: mediumDay(125),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { booking } = made.json() as { booking: Booking };
+    expect(booking.doctor).toEqual({ _id: alice, name: 'Alice Adams' });
+
+    // Alice, its only dentist, stops doing it: the change names the booking she keeps.
+    const dropped = await patchDoctor(alice, { treatmentIds: ['cavity-filling'] });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(dropped.json().bookings).toEqual([
+      { _id: booking._id, date: clinicDay(125), slot: held, patientName: booking.patientName },
+    ]);
+    // One chair from now on, and her booking sits in it: not offered, booked or moved into.
+    expect(slotsOf(await available(125), 'fluoride-treatment')).toEqual(
+      expect.not.arrayContaining([held]),
+    );
+    expect(slotsOf(await available(125), 'fluoride-treatment')).toContain(other);
+    const again = await book(patient(22), {
+      treatmentId: 'fluoride-treatment',
+      slot: held,
+      date: mediumDay(125),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ reason: 'slot' });
+    const elsewhere = await book(patient(22), {
+      treatmentId: 'fluoride-treatment',
+      slot: other,
+      date: mediumDay(125),
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${(elsewhere.json() as { booking: Booking }).booking._id}/reschedule`,
+      headers: bearer(patient(22).token),
+      payload: { date: mediumDay(125), slot: held },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toBe(messages.slotTaken);
+
+    await cancel(patient(21), booking._id);
+    await cancel(patient(22), (elsewhere.json() as { booking: Booking }).booking._id);
+    await patchDoctor(alice, { treatmentIds: ['cavity-filling', 'fluoride-treatment'] });
+  });
+
+  it('answers availability with a doctor’s change at once', async () => {
+    const before = slotsOf(await available(126), 'fluoride-treatment');
+    expect(before.length).toBeGreaterThan(0);
+    expect((await patchDoctor(alice, { daysOff: [clinicDay(126)] })).statusCode).toBe(200);
+    expect(slotsOf(await available(126), 'fluoride-treatment')).toEqual([]);
+    await patchDoctor(alice, { daysOff: [] });
+    expect(slotsOf(await available(126), 'fluoride-treatment')).toEqual(before);
+  });
+
   it('refuses to delete a doctor with upcoming bookings, listing them (409)', async () => {
     const dan = await addDoctor({
       name: 'Dan Dunn',

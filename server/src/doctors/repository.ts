@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EVERY_DAY, type IsoDate } from '@doctors-portal/contract';
 import type { Kysely } from 'kysely';
 import { type AuditActor, doctorSubject, recordAudit } from '../audit/log.js';
+import { forgetAvailabilityAnswers } from '../bookings/availability-cache.js';
 import { compiledOnce } from '../db/compiled-once.js';
 import type { Database, Doctor } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
@@ -163,7 +164,9 @@ export interface NewDoctorRecord {
 
 /**
  * Adds a doctor, as `actor` asks, and records it in the audit log in the same transaction;
- * answers null (and records nothing) when a doctor with that email is already listed.
+ * answers null (and records nothing) when a doctor with that email is already listed. Like every
+ * change of the doctors here, once committed it makes this instance forget the availability
+ * answers it kept: who works when decides them.
  */
 export async function insertDoctor(
   db: Kysely<Database>,
@@ -192,6 +195,7 @@ export async function insertDoctor(
         after: { name: row.name, email: row.email, specialty: row.specialty, image: row.image_url },
       });
     });
+    forgetAvailabilityAnswers();
     return id;
   } catch (error) {
     if (isUniqueViolation(error)) return null;
@@ -220,7 +224,7 @@ export async function updateDoctor(
   changes: DoctorChanges,
   actor: AuditActor,
 ): Promise<{ before: DoctorRecord; after: DoctorRecord } | null> {
-  return db.transaction().execute(async (tx) => {
+  const changed = await db.transaction().execute(async (tx) => {
     const before = await findDoctor(tx, id);
     if (!before) return null;
     const columns = {
@@ -251,6 +255,8 @@ export async function updateDoctor(
     }
     return { before, after };
   });
+  if (changed) forgetAvailabilityAnswers();
+  return changed;
 }
 
 /** Whether any doctor still shows the photo at `imageUrl`. */
@@ -288,7 +294,7 @@ export async function deleteDoctor(
   actor: AuditActor,
   bookingsWith: (tx: Kysely<Database>, doctorId: string) => Promise<HeldBooking[]>,
 ): Promise<DoctorRemoval> {
-  return db.transaction().execute(async (trx) => {
+  const removal = await db.transaction().execute(async (trx): Promise<DoctorRemoval> => {
     const doctor = await trx
       .selectFrom('doctor')
       .select('id')
@@ -317,6 +323,8 @@ export async function deleteDoctor(
       stillShown: await photoShown(trx, record.image_url),
     };
   });
+  if (removal.removed) forgetAvailabilityAnswers();
+  return removal;
 }
 
 /** A doctor who performs a treatment, as availability and booking weigh them. */

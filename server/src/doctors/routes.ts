@@ -184,7 +184,8 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
           'must be one the clinic offers. The email stays (it names the doctor in ' +
           '`DELETE /api/doctor/{id}`, the spec’s `/doctor/{email}`). Bookings keep the doctor’s name as it was when booked. ' +
           'The answer adds `bookings`: the doctor’s upcoming bookings on days they are now ' +
-          'away (a day off, a weekday not worked), which stay until moved or cancelled. ' +
+          'away (a day off, a weekday not worked) or of treatments they no longer perform, ' +
+          'which stay with them until moved or cancelled. ' +
           '404 for an unknown doctor.',
         tags: ['admin'],
         security: [{ bearer: [] }],
@@ -236,15 +237,16 @@ export const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const doctor = toApiDoctor(changed.after);
       const { today } = clinicMoment(app.config.clinic.timeZone, clock.now());
-      const away =
-        body.workDays === undefined && body.daysOff === undefined
+      const leftBehind =
+        body.workDays === undefined && body.daysOff === undefined && treatmentIds === undefined
           ? []
           : (await upcomingBookingsWithDoctor(app.db, id, today)).filter(
               (booking) =>
                 doctor.daysOff.includes(booking.date) ||
-                !doctor.workDays.includes(weekdayOf(booking.date)),
+                !doctor.workDays.includes(weekdayOf(booking.date)) ||
+                !doctor.treatmentIds.includes(booking.treatment_id),
             );
-      return { ...doctor, bookings: away.map(heldSlot) };
+      return { ...doctor, bookings: leftBehind.map(heldSlot) };
     },
   );
 

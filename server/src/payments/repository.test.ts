@@ -51,7 +51,7 @@ describe(`the records of a booking's payment intent and refund (${engine})`, () 
       const refund = {
         id: `re_${round}`,
         booking_id: `booking-${round}`,
-        provider: 'demo',
+        provider: 'demo' as const,
         intent_id: `pi_${round}`,
         amount_cents: 8000,
         currency: 'usd',

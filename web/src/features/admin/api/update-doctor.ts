@@ -6,7 +6,8 @@ import { adminKeys } from './keys';
 /**
  * `PATCH /api/doctor/{id}` (administrators): changes any of a doctor's name, specialty, photo,
  * treatments, work days and days off (a list given replaces the stored one); answers the doctor,
- * and the doctor's upcoming bookings left on days they are now away.
+ * and the doctor's upcoming bookings left on days they are now away or of treatments they no
+ * longer perform.
  */
 export async function updateDoctor(input: {
   id: string;

@@ -198,7 +198,7 @@ export function EditDoctorForm({ doctor, onClose }: EditDoctorFormProps) {
         // They stay booked with the doctor: the clinic moves or cancels them from the schedule.
         const count = saved.bookings.length;
         toast.warn(
-          `Saved ${saved.name}. ${count} ${count === 1 ? 'booking is' : 'bookings are'} still with them on days they are now away, the first on ${formatMediumDate(first.date as IsoDate)}: see the schedule.`,
+          `Saved ${saved.name}. ${count} ${count === 1 ? 'booking is' : 'bookings are'} still with them on days they are now away or for treatments they no longer perform, the first on ${formatMediumDate(first.date as IsoDate)}: see the schedule.`,
         );
       }
       onClose();

@@ -94,7 +94,7 @@ describe('editing a doctor', () => {
     await user.click(form.getByRole('button', { name: 'Save changes' }));
     expect(
       await screen.findByText(
-        `Saved Dr. Ana Ruiz. 1 booking is still with them on days they are now away, the first on ${formatMediumDate(dayOff)}: see the schedule.`,
+        `Saved Dr. Ana Ruiz. 1 booking is still with them on days they are now away or for treatments they no longer perform, the first on ${formatMediumDate(dayOff)}: see the schedule.`,
       ),
     ).toBeInTheDocument();
   });
