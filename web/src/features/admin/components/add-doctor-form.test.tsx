@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch-stub';
 import { patient, signIn } from '../../../test/fixtures';
@@ -50,5 +50,14 @@ describe("the add-doctor form's photo", () => {
       'blob:photo',
     );
     expect(screen.queryByText(PHOTO_UNREADABLE)).not.toBeInTheDocument();
+  });
+});
+
+describe("the add-doctor form's specialty", () => {
+  it('starts on the first of the clinic’s services, as the spec’s drop-down of them does', async () => {
+    renderInPortal(<AddDoctorForm />);
+    const specialty = screen.getByLabelText('Select Specialty');
+    await waitFor(() => expect(specialty).toHaveValue('Teeth Whitening'));
+    expect(specialty).toBeEnabled();
   });
 });

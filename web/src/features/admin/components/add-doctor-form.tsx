@@ -1,6 +1,6 @@
 import { doctorFormSchema, messages } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
@@ -59,7 +59,8 @@ type Phase = 'idle' | 'uploading' | 'saving';
 /**
  * The add-doctor form (spec sections 2 and 5): name, email, specialty from the clinic's services
  * and a photo; then the other treatments the doctor performs, the weekdays they work (every day
- * unless unticked) and their days off. Submitting uploads the photo first (`POST /api/image`), then adds the doctor with
+ * unless unticked) and their days off. The specialty starts on the first service, as a drop-down
+ * of the services does (the spec names no message for it). Submitting uploads the photo first (`POST /api/image`), then adds the doctor with
  * its URL (`POST /api/doctor`); on success the form empties for the next one.
  */
 export function AddDoctorForm() {
@@ -74,10 +75,17 @@ export function AddDoctorForm() {
     reset,
     setError,
     setFocus,
+    getValues,
+    setValue,
     control,
     formState: { errors },
   } = useForm<DoctorFormValues, unknown, DoctorFormOutput>({ resolver, defaultValues: EMPTY });
   const photo = useWatch({ control, name: 'photo' })?.[0];
+  const firstService = services.data?.[0]?.name ?? '';
+  const blank = (): DoctorFormValues => ({ ...EMPTY, specialty: firstService });
+  useEffect(() => {
+    if (firstService && !getValues('specialty')) setValue('specialty', firstService);
+  }, [firstService, getValues, setValue]);
 
   /** Uploads the photo, then adds the doctor; answers the field to put the focus on after. */
   const save = async (doctor: DoctorFormOutput): Promise<keyof DoctorFormValues> => {
@@ -110,7 +118,7 @@ export function AddDoctorForm() {
       toast.success(messages.doctorAdded);
       // The browser empties the file input; the form library forgets the values and errors.
       form.current?.reset();
-      reset(EMPTY);
+      reset(blank());
       return 'name';
     } catch (error) {
       if (error instanceof SessionEndedError) return 'name';
@@ -163,9 +171,11 @@ export function AddDoctorForm() {
                 : undefined
           }
           first={
-            <option value="" disabled>
-              {services.isPending ? 'Loading…' : 'Choose one of the clinic’s services'}
-            </option>
+            serviceList.length > 0 ? null : (
+              <option value="" disabled>
+                {services.isPending ? 'Loading…' : 'No services'}
+              </option>
+            )
           }
         />
         <PhotoField
