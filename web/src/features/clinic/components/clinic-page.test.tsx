@@ -5,7 +5,7 @@ import {
   formatMediumDate,
   type IsoDate,
 } from '@doctors-portal/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiStub } from '../../../test/fetch-stub';
 import { booking, dayFromToday, onTheWire, stubAdminApi } from '../../../test/fixtures';
@@ -154,6 +154,9 @@ describe('the clinic screen', () => {
     expect(api.calls.find((call) => call.path === '/api/booking/b-1/cancel')?.body).toEqual({
       reason: 'Christmas',
     });
+    // The card is read again: no booking left on its days, nothing left to cancel.
+    await waitFor(() => expect(screen.queryByText(/1 booking is still on these days/)).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Cancel and notify' })).toBeNull();
   });
 
   it('shows inline errors for rules out of range and saves valid ones', async () => {

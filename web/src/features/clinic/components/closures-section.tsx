@@ -4,7 +4,7 @@ import {
   type IsoDate,
   parseIsoDate,
 } from '@doctors-portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useCancelByClinic } from '../../../api/cancel-by-clinic';
@@ -16,6 +16,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useAddClosure } from '../api/add-closure';
 import { closuresQuery } from '../api/get-closures';
+import { clinicKeys } from '../api/keys';
 import { useRemoveClosure } from '../api/remove-closure';
 import { type ClosureProblems, checkClosure, describeRange } from '../clinic';
 
@@ -111,6 +112,7 @@ function ClosureItem({ closure }: { closure: ClosureWithBookings }) {
   const confirm = useConfirm();
   const remove = useRemoveClosure();
   const cancel = useCancelByClinic();
+  const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState(false);
   const range = describeRange(closure.from, closure.to);
   const count = closure.bookings.length;
@@ -156,6 +158,9 @@ function ClosureItem({ closure }: { closure: ClosureWithBookings }) {
       }
     }
     setCancelling(false);
+    // The closure's list of bookings is the clinic's screen's own: read again, the card drops
+    // the cancelled ones and, with none left, its Cancel and notify.
+    void queryClient.invalidateQueries({ queryKey: clinicKeys.closures });
     if (done > 0) {
       toast.success(
         `Cancelled ${done} ${done === 1 ? 'booking' : 'bookings'}; the ${done === 1 ? 'patient has' : 'patients have'} been notified.`,
