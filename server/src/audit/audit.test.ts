@@ -135,6 +135,39 @@ describe(`the audit log's API (${engine})`, () => {
     expect(subjects(await page(`?${range}&actor=%25`))).toEqual([]);
   });
 
+  it("filters by the kind of who acted: 'patient', 'admin' or 'system'", async () => {
+    // Names that do not say what their owners are: the kind decides, not the text.
+    const at = new Date('2029-03-01T15:00:00.000Z');
+    const entries: AuditEntry[] = [
+      {
+        actor: { kind: 'patient', id: 'p-9', name: 'Nadia Noor', email: 'nadia@mail.com' },
+        action: 'booking.created',
+        subject: { type: 'booking', id: 'k1' },
+        at,
+      },
+      {
+        actor: { kind: 'admin', id: 'a-9', name: 'Omar Ode', email: 'omar@clinic.com' },
+        action: 'doctor.added',
+        subject: { type: 'doctor', id: 'k2' },
+        at,
+      },
+      {
+        actor: systemActor('reminders'),
+        action: 'booking.paid',
+        subject: { type: 'booking', id: 'k3' },
+        at,
+      },
+    ];
+    for (const entry of entries) {
+      await t.db.transaction().execute((tx) => recordAudit(tx, entry));
+    }
+    const range = 'from=2029-03-01&to=2029-03-01';
+    expect(subjects(await page(`?${range}&actor=patient`))).toEqual(['k1']);
+    expect(subjects(await page(`?${range}&actor=Admin`))).toEqual(['k2']);
+    expect(subjects(await page(`?${range}&actor=system`))).toEqual(['k3']);
+    expect(subjects(await page(`?${range}&actor=nadia`))).toEqual(['k1']);
+  });
+
   it('filters by action, by name or by family', async () => {
     const range = 'from=2030-01-01&to=2030-01-31';
     expect(subjects(await page(`?${range}&action=booking.cancelled`))).toEqual(['s2']);

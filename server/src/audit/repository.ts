@@ -29,13 +29,16 @@ function decodeCursor(cursor: string): { at: string; id: string } | null {
   return { at, id };
 }
 
+/** The kinds of actor `actor` names as such, in any case, rather than as text to look for. */
+const ACTOR_KINDS: readonly AuditLogTable['actor_kind'][] = ['admin', 'patient', 'system'];
+
 /** `text` for a LIKE pattern, in which `%`, `_` and `\\` match only themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * One page of the audit log, newest first, and the cursor of the next page (null at the end).
- * Dates are the clinic's days; `actor` is an account's id, part of its name or email, or
- * 'system'; `action` a name or a family such as `booking.*`. Null for a cursor it never gave.
+ * Dates are the clinic's days; `actor` is a kind of actor ('patient', 'admin' or 'system'), or
+ * an account's id, part of its name or email; `action` a name or a family such as `booking.*`. Null for a cursor it never gave.
  */
 export async function listAudit(
   db: Kysely<Database>,
@@ -50,8 +53,9 @@ export async function listAudit(
   }
   const actor = filter.actor?.trim();
   if (actor) {
-    if (actor.toLowerCase() === 'system') {
-      query = query.where('actor_kind', '=', 'system');
+    const kind = ACTOR_KINDS.find((name) => name === actor.toLowerCase());
+    if (kind) {
+      query = query.where('actor_kind', '=', kind);
     } else {
       const pattern = `%${escapeLike(actor.toLowerCase())}%`;
       query = query.where((eb) =>

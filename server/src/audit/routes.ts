@@ -45,8 +45,9 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Every change people made to bookings, payments, treatments, the clinic’s rules, ' +
           'roles, accounts and doctors, and the server’s own (e.g. a payment webhook). `from` ' +
-          'and `to` are days in the clinic’s time zone, both included; `actor` is an account’s ' +
-          "id, part of its name or email, or 'system'; `action` a name such as booking.created " +
+          'and `to` are days in the clinic’s time zone, both included; `actor` is a kind of ' +
+          "actor ('patient', 'admin' or 'system'), or an account’s id, part of its name or " +
+          'email; `action` a name such as booking.created ' +
           'or a family such as booking.*. `nextCursor` asks for the next page.',
         tags: ['admin'],
         security: [{ bearer: [] }],

@@ -157,7 +157,7 @@ export function AuditPage() {
           type="search"
           defaultValue={filter.actor}
           maxLength={200}
-          placeholder="Name, email or system"
+          placeholder="Name, email, patient, admin or system"
         />
         <SelectField label="Action" name="action" defaultValue={filter.action}>
           {ACTION_CHOICES.map((choice) => (
