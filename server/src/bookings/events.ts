@@ -11,7 +11,12 @@ export type BookingChange =
   /** Moved to another date, slot or doctor: `before` is the row as it was. */
   | { kind: 'moved'; before: Booking; booking: Booking }
   /** `booking` is the row as it was before it was cancelled (its slot is free now). */
-  | { kind: 'cancelled'; booking: Booking };
+  | { kind: 'cancelled'; booking: Booking }
+  /**
+   * Kept on the clinic's records after its patient removed their account (decision 013): it
+   * holds its slot, but nothing more is mailed for it. `booking` is the row as it was before.
+   */
+  | { kind: 'patient-left'; booking: Booking };
 
 export type BookingListener = (tx: Kysely<Database>, change: BookingChange) => Promise<void>;
 

@@ -813,24 +813,29 @@ export async function upcomingUnpaidBookingsOf(
 /**
  * The patient's bookings that stay on the clinic's records once their account is removed: the
  * name and phone replaced, no longer linked to an account (decision 013), in the caller's
- * transaction. Answers how many.
+ * transaction. Answers them as they were.
  */
 export async function anonymisePatientBookings(
   tx: Kysely<Database>,
   patientId: string,
   replacement: { name: string; phone: string },
-): Promise<number> {
+): Promise<Booking[]> {
   await tx
     .updateTable('booking_unit')
     .set({ patient_id: null })
     .where('patient_id', '=', patientId)
     .execute();
-  const result = await tx
+  const kept = await tx
+    .selectFrom('booking')
+    .selectAll()
+    .where('patient_id', '=', patientId)
+    .execute();
+  await tx
     .updateTable('booking')
     .set({ patient_name: replacement.name, phone: replacement.phone, patient_id: null })
     .where('patient_id', '=', patientId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .execute();
+  return kept;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -55,6 +55,7 @@ export function scheduleReminders(
         await queue.withdrawReminder(tx, change.booking.id);
         return remind(tx, change.booking);
       case 'cancelled':
+      case 'patient-left':
         return queue.withdrawReminder(tx, change.booking.id);
     }
   });

@@ -732,19 +732,20 @@ export function waitlistSlotFreeEmail(input: WaitlistSlotFreeInput): MailContent
   const { clinic, treatment, slot } = input;
   const link = checkedUrl(input.url);
   const mediumDate = formatMediumDate(input.isoDate);
+  const time = `${slot} (${zoneLabel(clinic.timeZone, input.isoDate)})`;
   return framed(clinic, {
     subject: `A slot for ${treatment} is free on ${mediumDate}`,
     title: 'A slot you are waiting for is free',
     greet: input.name,
     parts: [
       said(
-        `A slot for ${treatment} has just become free at ${clinic.name}: ${mediumDate}, ${slot}.`,
+        `A slot for ${treatment} has just become free at ${clinic.name}: ${mediumDate}, ${time}.`,
         'A few patients on the waitlist hear of it at once: the first to book it has it.',
       ),
       details('Free slot', [
         ['Treatment', treatment],
         ['Date', mediumDate],
-        ['Time', slot],
+        ['Time', time],
       ]),
       action(link, 'Book this slot', `Book this slot: ${link}`),
       said('If it is taken, you stay on the waitlist and hear of the next free slot.'),

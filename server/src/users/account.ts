@@ -184,7 +184,8 @@ export async function passwordHashOf(db: Kysely<Database>, userId: string): Prom
  * Removes the caller's own account: their upcoming unpaid bookings are cancelled (their slots
  * free again, each audited as the patient's cancellation), a payment under way stopped first
  * (`releasePayment`, as the patient's own cancellation does); the rest stay on the clinic's
- * records with the name and phone replaced and no account (decision 013). The account, its
+ * records with the name and phone replaced and no account (decision 013), their reminders
+ * withdrawn (`events`' 'patient-left'). The account, its
  * sessions and sign-in methods are deleted, and `user.removed` is audited with the patient as
  * actor.
  */
@@ -214,6 +215,8 @@ export async function removeOwnAccount(
   }
   return db.transaction().execute(async (tx) => {
     const kept = await anonymisePatientBookings(tx, caller.id, FORMER_PATIENT);
+    // Their reminders go with the account: nothing is mailed to a patient who left.
+    for (const booking of kept) await events.emit(tx, { kind: 'patient-left', booking });
     // Its sessions and sign-in methods go with it (foreign keys cascade).
     await tx.deleteFrom('user').where('id', '=', caller.id).execute();
     await deleteVerifications(tx, caller.id);
@@ -222,8 +225,8 @@ export async function removeOwnAccount(
       action: 'user.removed',
       subject: userSubject(caller),
       before: { name: caller.name, email: caller.email, role: null },
-      after: { bookingsCancelled: cancelled, bookingsKept: kept },
+      after: { bookingsCancelled: cancelled, bookingsKept: kept.length },
     });
-    return { cancelled, kept };
+    return { cancelled, kept: kept.length };
   });
 }

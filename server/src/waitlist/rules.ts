@@ -151,6 +151,8 @@ export function followBookingsForWaitlist(app: FastifyInstance): void {
         return;
       case 'cancelled':
         return tell(tx, booking);
+      case 'patient-left':
+        return;
     }
   });
 }

@@ -237,7 +237,8 @@ describe(`the waitlist (${engine})`, () => {
     );
     const query = new URLSearchParams({ date: clinicDay(30), book: SCALING.id, slot: TEN });
     for (const mail of mails) {
-      expect(mail.text).toContain(`${mediumDay(30)}, ${TEN}`);
+      // In the clinic's time, and saying so.
+      expect(mail.text).toContain(`${mediumDay(30)}, ${TEN} (Eastern Time)`);
       expect(mail.text).toContain(`/appointment?${query}`);
     }
     expect((await notified(30)).sort()).toEqual([ann.id, ben.id, cat.id].sort());
@@ -258,7 +259,7 @@ describe(`the waitlist (${engine})`, () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const mail = await smtp.waitForMail(isSlotFreeMail(ann.email));
-    expect(mail.text).toContain(`${mediumDay(40)}, ${ELEVEN}`);
+    expect(mail.text).toContain(`${mediumDay(40)}, ${ELEVEN} (Eastern Time)`);
     expect(await notified(40)).toEqual([ann.id]);
 
     // Ann moves a booking of hers into the freed slot: she holds it now, and leaves the list.
