@@ -8,7 +8,7 @@ import {
   paths,
   WRONG_CURRENT_PASSWORD,
 } from '@doctors-portal/contract';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
@@ -232,7 +232,16 @@ function DeleteAccount() {
   const confirm = useConfirm();
   const remove = useRemoveAccount();
   const auth = useAuth();
+  const signOut = useRef(auth.signOut);
+  signOut.current = auth.signOut;
   const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  // Signed out once this page is gone: a navigation is a transition and a sign-out is not, so
+  // signed out here first, the sign-in guard would send the patient to log in to come back.
+  useEffect(() => {
+    if (!leaving) return;
+    return () => void signOut.current();
+  }, [leaving]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!secret) {
@@ -251,11 +260,10 @@ function DeleteAccount() {
     remove.mutate(
       { password: secret, confirmation: secret },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           toast.success('Your account has been deleted.');
-          // Away from the signed-in pages first, so that the sign-in guard does not ask to log in.
+          setLeaving(true);
           navigate(paths.home, { replace: true });
-          await auth.signOut();
         },
       },
     );
