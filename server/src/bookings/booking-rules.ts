@@ -384,10 +384,9 @@ export async function cancelBooking(
   id: string,
 ): Promise<CancelOutcome> {
   const booking = await findBooking(deps.db, id);
-  if (!booking || booking.status === 'cancelled') {
-    throw new HttpError(404, bookingErrors.noSuchBooking);
-  }
+  if (!booking) throw new HttpError(404, bookingErrors.noSuchBooking);
   if (!isOwnBooking(caller, booking)) throw new HttpError(403, bookingErrors.notYourBooking);
+  if (booking.status === 'cancelled') throw new HttpError(409, bookingErrors.alreadyCancelled);
   if (!isLive(booking, moment)) throw new HttpError(409, bookingErrors.started);
   if (booking.moved_late_at !== null) {
     throw new HttpError(409, clinicCalendarMessages.movedLate(deps.clinicPhone));
@@ -430,9 +429,9 @@ export interface Rescheduled {
  * back and the new time taken in the same transaction, so the unique indexes decide races as
  * for a new booking, and a refusal rolls everything back (the booking keeps its old slot).
  * `whileMoving` runs in that transaction once the booking has moved (the updated confirmation
- * is queued there). Throws an HttpError saying why not: 404 for no such (or a cancelled)
- * booking, 403 for someone else's, 409 for one that started, passed or was taken meanwhile
- * ('slot taken' when the new time is held), 400 for the same date and slot, or a rule broken.
+ * is queued there). Throws an HttpError saying why not: 404 for no such booking, 403 for
+ * someone else's, 409 for one cancelled, started, passed or taken meanwhile ('slot taken' when
+ * the new time is held), 400 for the same date and slot, or a rule broken.
  */
 export async function rescheduleBooking(
   db: Kysely<Database>,
@@ -445,10 +444,9 @@ export async function rescheduleBooking(
   whileMoving: (tx: Kysely<Database>, moved: Rescheduled) => Promise<void>,
 ): Promise<Rescheduled> {
   const current = await findBooking(db, id);
-  if (!current || current.status === 'cancelled') {
-    throw new HttpError(404, bookingErrors.noSuchBooking);
-  }
+  if (!current) throw new HttpError(404, bookingErrors.noSuchBooking);
   if (!isOwnBooking(caller, current)) throw new HttpError(403, bookingErrors.notYourBookingToMove);
+  if (current.status === 'cancelled') throw new HttpError(409, bookingErrors.alreadyCancelled);
   assertMovable(current, moment);
   const { date, slot } = request;
   if (date === current.date && slot === current.slot && request.doctorId == null) {
@@ -472,11 +470,12 @@ export async function rescheduleBooking(
   try {
     return await transact(async (tx) => {
       const before = await lockBooking(tx, id);
-      if (!before || before.status === 'cancelled') {
-        throw new HttpError(404, bookingErrors.noSuchBooking);
-      }
+      if (!before) throw new HttpError(404, bookingErrors.noSuchBooking);
       if (!isOwnBooking(caller, before)) {
         throw new HttpError(403, bookingErrors.notYourBookingToMove);
+      }
+      if (before.status === 'cancelled') {
+        throw new HttpError(409, bookingErrors.alreadyCancelled);
       }
       assertMovable(before, moment);
       const unchanged =

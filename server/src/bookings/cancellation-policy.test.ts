@@ -185,8 +185,8 @@ describe(`the cancellation policy (${engine})`, () => {
       );
       expect(mail.text).toContain('Refunded: $80');
       expect(mail.text).toContain('As you asked');
-      // Cancelling again: no such booking, no second refund.
-      expect((await cancel(t.app, jane, booking.id)).statusCode).toBe(404);
+      // Cancelling again: refused as cancelled already, and no second refund.
+      expect((await cancel(t.app, jane, booking.id)).statusCode).toBe(409);
       expect(await refundsOf(t, booking.id)).toHaveLength(1);
     });
 

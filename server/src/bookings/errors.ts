@@ -1,3 +1,5 @@
+import { visitLinkMessages } from '@doctors-portal/contract';
+
 /** The answers about bookings a patient can act on; the spec leaves these situations unworded. */
 export const bookingErrors = {
   pastDate: 'You cannot book a date in the past',
@@ -27,6 +29,7 @@ export const bookingErrors = {
   notYourMail: 'You can only see your own appointments.',
   notYourBookingToSee: 'You can only see your own appointments.',
   noSuchBooking: 'There is no such booking.',
+  alreadyCancelled: visitLinkMessages.cancelled,
   cancelledHasNoEvent: 'This appointment is cancelled, so there is no calendar event to add.',
   notYourBooking: 'You can only cancel your own appointments.',
   paymentProcessing:

@@ -368,14 +368,16 @@ describe(`rescheduling a booking (${engine})`, () => {
       expect(await freeSlots(t.app, 131)).not.toContain(TEN);
     });
 
-    it('a cancelled booking: 404; someone else’s: 403; an unknown one: 404', async () => {
+    it('a cancelled booking: 409 saying so; someone else’s: 403; an unknown one: 404', async () => {
       const cancelled = await stored(t, jane, {
         date: clinicDay(133),
         status: 'cancelled',
         cancelled_at: new Date().toISOString(),
       });
       const body = { date: mediumDay(134), slot: ELEVEN };
-      expect((await reschedule(t.app, jane.token, cancelled.id, body)).statusCode).toBe(404);
+      const moved = await reschedule(t.app, jane.token, cancelled.id, body);
+      expect(moved.statusCode).toBe(409);
+      expect(moved.json().message).toBe(bookingErrors.alreadyCancelled);
       const janes = await stored(t, jane, { date: clinicDay(135) });
       const theirs = await reschedule(t.app, omar.token, janes.id, body);
       expect(theirs.statusCode).toBe(403);

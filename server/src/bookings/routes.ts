@@ -416,7 +416,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'payment provider first, as when the clinic cancels: when the provider refuses, it ' +
           'stays booked and paid (409), and when it cannot be reached, 502. A payment the ' +
           'patient had started is cancelled with the provider first; when it went through ' +
-          'meanwhile it is refunded, and while the provider is still processing it, 409.',
+          'meanwhile it is refunded, and while the provider is still processing it, 409. A ' +
+          'booking cancelled already answers 409, an unknown one 404.',
         tags: ['bookings'],
         security: [{ bearer: [] }],
         params: bookingParams,
@@ -458,8 +459,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'doctor when free, otherwise `doctorId` or a free doctor (as in a booking). Its old ' +
           'time is given back and the new one held in one transaction: 409 when the new slot is ' +
           'taken (the booking keeps its old one), or when it overlaps another of yours; 409 for ' +
-          'a booking that has started, passed or is not booked or confirmed; 404 for a ' +
-          'cancelled or unknown booking, 403 for someone else’s. Moved inside the clinic’s ' +
+          'a booking that has been cancelled, has started, passed or is not booked or ' +
+          'confirmed; 404 for an unknown booking, 403 for someone else’s. Moved inside the clinic’s ' +
           'cancellation notice, it is no longer cancelled online (`cancellable` false). The ' +
           'patient is mailed an updated confirmation whose calendar event has the same UID and ' +
           'a higher SEQUENCE.',
