@@ -3,11 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config/env.js';
 import type { DatabaseHandle } from '../src/db/database.js';
 import { prepareDatabase } from '../src/db/prepare.js';
+import type { Database } from '../src/db/schema.js';
 
 /** Which engine this run of the server suite targets (set per Vitest project). */
 export const engine = (process.env.TEST_DB_ENGINE ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -42,6 +45,36 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * For the tests of a file: a fresh database of the suite's engine, prepared as the portal's
+ * (migrated, the demo clinic's data in), opened before them and dropped after. Read `db` (or the
+ * whole `handle`) inside a test or hook.
+ */
+export function useTestDatabase(): {
+  readonly handle: DatabaseHandle;
+  readonly db: Kysely<Database>;
+} {
+  let testDatabase: TestDatabase | undefined;
+  let database: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    database = await prepareDatabase(testDatabase.config);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDatabase?.drop();
+  });
+  return {
+    get handle() {
+      if (!database) throw new Error('the test database is opened before the tests');
+      return database;
+    },
+    get db() {
+      return this.handle.db;
     },
   };
 }

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, engine, type TestDatabase } from '../../test/helper.js';
-import { type DatabaseHandle, openDatabase } from '../db/database.js';
+import { describe, expect, it } from 'vitest';
+import { engine, useTestDatabase } from '../../test/helper.js';
 import { groupCommit } from '../db/group-commit.js';
-import { migrateToLatest } from '../db/migrate.js';
 import { adminActor, patientActor, recordAudit, redacted, systemActor } from './log.js';
 
 const admin = { id: 'admin-1', name: 'Clinic Admin', email: 'admin@clinic.com' };
 
 describe(`the audit log's record (${engine})`, () => {
-  let testDatabase: TestDatabase;
-  let database: DatabaseHandle;
-
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-    database = await openDatabase(testDatabase.config);
-    await migrateToLatest(database.db);
-  });
-  afterAll(async () => {
-    await database.close();
-    await testDatabase.drop();
-  });
+  const database = useTestDatabase();
 
   const entriesFor = (subjectId: string) =>
     database.db
@@ -94,7 +81,7 @@ describe(`the audit log's record (${engine})`, () => {
   });
 
   it('rolls back with its savepoint inside a group commit, keeping the others', async () => {
-    const transact = groupCommit(database);
+    const transact = groupCommit(database.handle);
     const kept = transact((tx) =>
       recordAudit(tx, {
         actor: patientActor(admin),

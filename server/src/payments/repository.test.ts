@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, engine, type TestDatabase } from '../../test/helper.js';
-import { type DatabaseHandle, openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { describe, expect, it } from 'vitest';
+import { engine, useTestDatabase } from '../../test/helper.js';
 import { findStoredIntent, recordRefund, type StoredIntent, storeIntent } from './repository.js';
 
 describe(`the records of a booking's payment intent and refund (${engine})`, () => {
-  let testDatabase: TestDatabase;
-  let database: DatabaseHandle;
+  const database = useTestDatabase();
 
   const intent = (bookingId: string, intentId: string): StoredIntent => ({
     booking_id: bookingId,
@@ -15,17 +12,6 @@ describe(`the records of a booking's payment intent and refund (${engine})`, () 
     amount_cents: 8000,
     currency: 'usd',
     created_at: new Date().toISOString(),
-  });
-
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-    database = await openDatabase(testDatabase.config);
-    await migrateToLatest(database.db);
-  });
-
-  afterAll(async () => {
-    await database.close();
-    await testDatabase.drop();
   });
 
   it('stores one intent recorded by many requests at once, refusing none of them', async () => {
