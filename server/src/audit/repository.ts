@@ -38,7 +38,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * One page of the audit log, newest first, and the cursor of the next page (null at the end).
  * Dates are the clinic's days; `actor` is a kind of actor ('patient', 'admin' or 'system'), or
- * an account's id, part of its name or email; `action` a name or a family such as `booking.*`. Null for a cursor it never gave.
+ * an account's id, part of its name or email; `action` a name or a family such as `booking.*`.
+ * Null for a cursor it never gave.
  */
 export async function listAudit(
   db: Kysely<Database>,

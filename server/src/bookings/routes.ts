@@ -460,8 +460,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'time is given back and the new one held in one transaction: 409 when the new slot is ' +
           'taken (the booking keeps its old one), or when it overlaps another of yours; 409 for ' +
           'a booking that has been cancelled, has started, passed or is not booked or ' +
-          'confirmed; 404 for an unknown booking, 403 for someone else’s. Moved inside the clinic’s ' +
-          'cancellation notice, it is no longer cancelled online (`cancellable` false). The ' +
+          'confirmed; 404 for an unknown booking, 403 for someone else’s. Moved inside the ' +
+          'clinic’s cancellation notice, it is no longer cancelled online (`cancellable` false). The ' +
           'patient is mailed an updated confirmation whose calendar event has the same UID and ' +
           'a higher SEQUENCE.',
         tags: ['bookings'],

@@ -185,9 +185,8 @@ export async function passwordHashOf(db: Kysely<Database>, userId: string): Prom
  * free again, each audited as the patient's cancellation), a payment under way stopped first
  * (`releasePayment`, as the patient's own cancellation does); the rest stay on the clinic's
  * records with the name and phone replaced and no account (decision 013), their reminders
- * withdrawn (`events`' 'patient-left'). The account, its
- * sessions and sign-in methods are deleted, and `user.removed` is audited with the patient as
- * actor.
+ * withdrawn (`events`' 'patient-left'). The account, its sessions and sign-in methods are
+ * deleted, and `user.removed` is audited with the patient as actor.
  */
 export async function removeOwnAccount(
   db: Kysely<Database>,
