@@ -60,8 +60,9 @@ type Phase = 'idle' | 'uploading' | 'saving';
  * The add-doctor form (spec sections 2 and 5): name, email, specialty from the clinic's services
  * and a photo; then the other treatments the doctor performs, the weekdays they work (every day
  * unless unticked) and their days off. The specialty starts on the first service, as a drop-down
- * of the services does (the spec names no message for it). Submitting uploads the photo first (`POST /api/image`), then adds the doctor with
- * its URL (`POST /api/doctor`); on success the form empties for the next one.
+ * of the services does (the spec names no message for it). Submitting uploads the photo first
+ * (`POST /api/image`), then adds the doctor with its URL (`POST /api/doctor`); on success the
+ * form empties for the next one.
  */
 export function AddDoctorForm() {
   const services = useQuery(servicesQuery);

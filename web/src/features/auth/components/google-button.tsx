@@ -1,9 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { googleSignInUrl } from '../../../lib/auth/auth-api';
 import { useHydrated } from '../../../lib/use-hydrated';
-
-const NOT_OFFERED_ID = 'google-not-offered';
 
 /**
  * 'continue with google': hands the browser to Google, then back to `returnTo`. Unless the
@@ -19,6 +17,7 @@ export function GoogleButton({
   offered: boolean;
 }) {
   const [redirecting, setRedirecting] = useState(false);
+  const notOfferedId = useId();
   // The prerendered login and sign-up pages show it before the app runs.
   const hydrated = useHydrated();
   const start = async () => {
@@ -40,7 +39,7 @@ export function GoogleButton({
         className="btn btn-outline w-full"
         onClick={start}
         disabled={redirecting || !hydrated || !offered}
-        aria-describedby={offered ? undefined : NOT_OFFERED_ID}
+        aria-describedby={offered ? undefined : notOfferedId}
       >
         {redirecting ? (
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />
@@ -67,7 +66,7 @@ export function GoogleButton({
         {redirecting ? 'Opening Google…' : 'continue with google'}
       </button>
       {offered ? null : (
-        <p id={NOT_OFFERED_ID} className="text-center text-sm text-base-content/75">
+        <p id={notOfferedId} className="text-center text-sm text-base-content/75">
           Google sign-in is not set up for this clinic.
         </p>
       )}
