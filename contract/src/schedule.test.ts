@@ -30,6 +30,15 @@ describe('the date ranges the schedule and the clinic calendar accept', () => {
     ]);
   });
 
+  it.each([
+    ['the schedule', scheduleQuerySchema],
+    ['the calendar', calendarQuerySchema],
+  ])('%s names only the date that is not real, with no word on the range', (_name, schema) => {
+    expect(issuesOf(schema.safeParse({ from: '2030-02-30', to: '2030-03-01' }))).toEqual([
+      { path: ['from'], message: 'Provide a real date in the form 2022-01-05' },
+    ]);
+  });
+
   it('a closure lasts from one day to a year, with its own message when longer', () => {
     const closure = { from: '2030-12-24', label: 'Holidays' };
     expect(issuesOf(closureRequestSchema.safeParse({ ...closure, to: '2030-12-26' }))).toEqual([]);

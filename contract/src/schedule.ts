@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, type BookingStatus, bookingSchema, isoDateField } from './booking.js';
-import { addDays, type IsoDate } from './dates.js';
+import { addDays, type IsoDate, parseIsoDate } from './dates.js';
 
 /** The longest range the schedule and its CSV export answer at once, in days (both ends in). */
 export const SCHEDULE_MAX_DAYS = 31;
@@ -26,6 +26,8 @@ export function dateRangeWithin(
     range: Range,
     context: z.core.$RefinementCtx<Range>,
   ) => {
+    // A date that is not real has its own issue already: the range says nothing of it.
+    if (parseIsoDate(range.from) === null || parseIsoDate(range.to) === null) return;
     const days = daysBetween(range.from, range.to);
     if (days < 1) {
       context.addIssue({ code: 'custom', message: errors.toBeforeFrom, path: ['to'] });
