@@ -1,7 +1,8 @@
 import { formatMediumDate, type IsoDate, parseIsoDate } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type Ref, useState } from 'react';
-import { availabilityQuery } from '../api/availability';
+import { availabilityQuery, monthAvailabilityQuery } from '../api/availability';
+import { unbookableReason } from '../api/day-status';
 import { ErrorAlert } from './error-alert';
 import { Field, SelectField } from './form-field';
 
@@ -82,10 +83,12 @@ export function MoveFields({
 
 /**
  * The 'Time' field of a move: the day's free times of one treatment (GET /api/available), or
- * while they load, why they could not be read, or that the day has none.
+ * while they load, why they could not be read, or that the day has none, and why when the
+ * month's calendar says (closed, past, beyond the booking horizon).
  */
 function FreeTimeField({ booking, date, slot, onSlot }: MoveFieldsProps) {
   const availability = useQuery(availabilityQuery(date));
+  const month = useQuery(monthAvailabilityQuery(date ? date.slice(0, 7) : null));
   if (!date) return null;
   if (availability.isPending) return <p className="text-sm text-muted">Loading free times…</p>;
   if (availability.isError) {
@@ -98,8 +101,12 @@ function FreeTimeField({ booking, date, slot, onSlot }: MoveFieldsProps) {
       .find((available) => available._id === booking.treatmentId)
       ?.slots.filter((free) => !(date === booking.date && free === booking.slot)) ?? [];
   if (offered.length === 0) {
+    const why = unbookableReason(month.data?.days.find((day) => day.date === date));
     return (
-      <p className="text-sm text-muted">{`No free time for ${booking.treatment} on ${formatMediumDate(date)}. Please pick another day.`}</p>
+      <p className="text-sm text-muted">
+        {why ??
+          `No free time for ${booking.treatment} on ${formatMediumDate(date)}. Please pick another day.`}
+      </p>
     );
   }
   return (

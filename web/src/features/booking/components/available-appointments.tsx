@@ -6,6 +6,7 @@ import {
 } from '@doctors-portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Ref } from 'react';
+import { unbookableReason } from '../../../api/day-status';
 import { QueryState } from '../../../components/query-state';
 import { TreatmentCard, TreatmentCardSkeleton } from './treatment-card';
 
@@ -30,23 +31,6 @@ export interface AvailableAppointmentsProps {
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-/**
- * Why nothing can be booked on a day whatever is free, by its status on the calendar (a day
- * reached by its address rather than by the calendar); null for a day that takes bookings.
- */
-function unbookable(status: AvailableDay | undefined): string | null {
-  switch (status?.status) {
-    case 'closed':
-      return `The clinic is closed on this day (${status.label}). Please pick another date on the calendar.`;
-    case 'past':
-      return 'This day can no longer be booked. Please pick a later date on the calendar.';
-    case 'beyond-horizon':
-      return 'This day is further ahead than the clinic takes bookings. Please pick an earlier date on the calendar.';
-    default:
-      return null;
-  }
-}
-
 /** 'Available Appointments on {date}' and the day's treatment cards, or why there are none. */
 export function AvailableAppointments({
   date,
@@ -66,7 +50,7 @@ export function AvailableAppointments({
     treatments.length > 0 &&
     treatments.every((treatment) => treatment.slots.length === 0);
   // No waitlist for a day nobody can book: it is not full, and no slot will free up.
-  const notBookable = unbookable(status);
+  const notBookable = unbookableReason(status);
   const waitlist = notBookable ? undefined : onJoinWaitlist;
 
   return (

@@ -101,6 +101,40 @@ describe('Reschedule in My Appointments', () => {
     await waitFor(() => expect(api.callsTo('GET /api/booking').length).toBeGreaterThan(1));
   });
 
+  it('says why a day picked has no time: the clinic is closed, or it is too far ahead', async () => {
+    api.on('GET /api/booking', { body: [onTheWire(booking())] });
+    api.on('GET /api/available', { body: [{ ...treatment, slots: [] }] });
+    api.on('GET /api/available/month', {
+      body: {
+        month: '2030-01',
+        days: [
+          { date: '2030-01-07', status: 'closed', label: 'Staff training' },
+          { date: '2030-01-08', status: 'full' },
+        ],
+      },
+    });
+    const { user } = showMyAppointments();
+    await user.click(
+      await screen.findByRole('button', { name: 'Reschedule Teeth Cleaning on Jan 5, 2030' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const pick = (day: string) =>
+      fireEvent.change(within(dialog).getByLabelText('New date'), { target: { value: day } });
+    pick('2030-01-07');
+    expect(
+      await within(dialog).findByText(
+        'The clinic is closed on this day (Staff training). Please pick another date on the calendar.',
+      ),
+    ).toBeVisible();
+    // A day that takes bookings but has nothing free says just that.
+    pick('2030-01-08');
+    expect(
+      await within(dialog).findByText(
+        'No free time for Teeth Cleaning on Jan 8, 2030. Please pick another day.',
+      ),
+    ).toBeVisible();
+  });
+
   it('is offered inside the cancellation notice too, saying the visit stays not cancellable online', async () => {
     api.on('GET /api/booking', { body: [onTheWire(booking({ cancellable: false }))] });
     api.on('GET /api/available', { body: [treatment] });
