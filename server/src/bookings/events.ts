@@ -14,7 +14,7 @@ export type BookingChange =
   | { kind: 'cancelled'; booking: Booking }
   /**
    * Kept on the clinic's records after its patient removed their account (decision 013): it
-   * holds its slot, but nothing more is mailed for it. `booking` is the row as it was before.
+   * holds its slot, but nothing more is mailed for it. `booking` is the row as it is now.
    */
   | { kind: 'patient-left'; booking: Booking };
 

@@ -813,7 +813,7 @@ export async function upcomingUnpaidBookingsOf(
 /**
  * The patient's bookings that stay on the clinic's records once their account is removed: the
  * name and phone replaced, no longer linked to an account (decision 013), in the caller's
- * transaction. Answers them as they were.
+ * transaction. Answers them as they are now.
  */
 export async function anonymisePatientBookings(
   tx: Kysely<Database>,
@@ -825,17 +825,12 @@ export async function anonymisePatientBookings(
     .set({ patient_id: null })
     .where('patient_id', '=', patientId)
     .execute();
-  const kept = await tx
-    .selectFrom('booking')
-    .selectAll()
-    .where('patient_id', '=', patientId)
-    .execute();
-  await tx
+  return tx
     .updateTable('booking')
     .set({ patient_name: replacement.name, phone: replacement.phone, patient_id: null })
     .where('patient_id', '=', patientId)
+    .returningAll()
     .execute();
-  return kept;
 }
 
 // ---------------------------------------------------------------------------------------------
