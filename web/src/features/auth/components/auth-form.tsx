@@ -124,10 +124,9 @@ function fieldError<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>
 }
 
 /**
- * The login and sign-up pages' body: the form, a line linking to the other page, and 'continue
- * with google' below 'OR' (it returns to `returnTo`, and reports a failure in the form's alert).
- * The spec gives both pages the button; a portal with no Google client shows it disabled, saying
- * so, rather than one that could only fail.
+ * The login and sign-up pages' body: the form, a line linking to the other page, and Google
+ * sign-in below 'OR' where the portal offers it (it returns to `returnTo`, and reports a failure
+ * in the form's alert).
  */
 export function WithGoogleSignIn({
   children,
@@ -140,13 +139,17 @@ export function WithGoogleSignIn({
   returnTo: string;
   onError: (message: string) => void;
 }) {
-  const offered = useSignInWithGoogle();
+  const google = useSignInWithGoogle();
   return (
     <div className="flex flex-col gap-4">
       {children}
       <p className="text-center text-sm">{link}</p>
-      <div className="divider my-0 text-sm">OR</div>
-      <GoogleButton returnTo={returnTo} onError={onError} offered={offered} />
+      {google ? (
+        <>
+          <div className="divider my-0 text-sm">OR</div>
+          <GoogleButton returnTo={returnTo} onError={onError} />
+        </>
+      ) : null}
     </div>
   );
 }

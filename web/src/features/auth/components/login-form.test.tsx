@@ -57,23 +57,19 @@ describe("the login and sign-up pages' Google sign-in", () => {
   it.each([
     ['login', loginPage],
     ['sign-up', <SignupForm key="signup" onSignedUp={async () => {}} />],
-  ])(
-    'is shown disabled on the %s page, saying why, when the portal has no Google client',
-    async (_page, form) => {
-      api.on('GET /api/clinic', { body: { ...clinic, signInWithGoogle: false } });
-      renderInPortal(
-        <>
-          <ClinicName />
-          {form}
-        </>,
-      );
-      expect(await screen.findByText(`Clinic: ${clinic.name}`)).toBeVisible();
-      const button = screen.getByRole('button', { name: 'continue with google' });
-      expect(button).toBeDisabled();
-      expect(button).toHaveAccessibleDescription('Google sign-in is not set up for this clinic.');
-      expect(screen.getByText('OR')).toBeVisible();
-    },
-  );
+  ])('is left out of the %s page when the portal has no Google client', async (_page, form) => {
+    api.on('GET /api/clinic', { body: { ...clinic, signInWithGoogle: false } });
+    renderInPortal(
+      <>
+        <ClinicName />
+        {form}
+      </>,
+    );
+    // The clinic's details are in: the form is shown without the button or its 'OR'.
+    expect(await screen.findByText(`Clinic: ${clinic.name}`)).toBeVisible();
+    expect(googleButton()).toBeNull();
+    expect(screen.queryByText('OR')).toBeNull();
+  });
 
   it("knows from the served page's own details, with no request, at the first render", () => {
     const data = document.createElement('script');
