@@ -10,60 +10,71 @@ import { RequestLogger } from './request-logger.js';
 /** What a secret in a logged address is replaced with. */
 export const REDACTED = '***';
 
-/** The sign-in service's addresses: the only API addresses that carry secrets. */
-const AUTH_PREFIX = '/api/auth/';
-/** The password-reset link: its last path segment is the reset token. */
-const RESET_LINK_PREFIX = '/api/auth/reset-password/';
-/** The app's page a reset link leads to, with the token in its query. */
-const RESET_PAGE_PREFIX = '/reset-password?';
-/** A doctor's calendar feed: its last path segment is the feed's secret token (and '.ics'). */
-const CALENDAR_FEED_PREFIX = '/api/calendar/';
-/** A mail's one-tap link, to the API and to the app's page: the segment after it is its token. */
-const VISIT_LINK_PREFIXES = ['/api/visit/', '/visit/'];
 /** Query parameters that carry a secret: verification and reset tokens, OAuth's code and state. */
 const SECRET_PARAMS = new Set(['token', 'code', 'state']);
+/** Whether a query may name one of them (a name may be percent-encoded: `%74oken`). */
+const MAY_HOLD_SECRET_PARAM = /token|code|state|%/i;
+/**
+ * Path segments followed by a secret: a reset link's token, a mail's one-tap link's token (to
+ * the API and to the app's page) and a doctor's calendar feed's token.
+ */
+const SECRET_SEGMENT_AFTER = ['/reset-password/', '/visit/', '/calendar/'];
+/** Whether a path may hold one (any spelling the router might be sent: case, percent-encoding). */
+const MAY_HOLD_SECRET_SEGMENT = /reset-password|visit|calendar|%/i;
 
 /**
- * The address as the access log may keep it: a reset link's token, and the value of every
- * `token`, `code` or `state` query parameter under /api/auth/ (verification links, OAuth
- * callbacks) and on the app's reset page, are replaced with ***, and so is everything after
- * /api/calendar/ (a doctor's calendar feed token), and the token of a mail's one-tap link
- * (/api/visit/{token}/…, /visit/{token}). Such a value signs someone in, sets their
- * password or reads a doctor's appointments; a log is read by more people than should hold any. Every other
- * address is returned as it is, after one prefix check.
+ * The address as the access log may keep it: the value of every `token`, `code` or `state`
+ * query parameter (verification and reset links, OAuth callbacks) and the path segment after
+ * /reset-password/, /visit/ (a mail's one-tap link; the action after it is kept) and /calendar/
+ * (a doctor's feed; nothing after it is kept) are replaced with ***, whatever the case, the
+ * percent-encoding or the prefix the address was sent with. Such a value signs someone in, sets
+ * their password or reads a doctor's appointments; a log is read by more people than should hold
+ * any. An address that names none of them is returned as it is, after two quick tests.
  */
 export function redactUrl(url: string): string {
-  if (url.startsWith(CALENDAR_FEED_PREFIX)) {
-    // Whatever follows: the token, a mistyped one, a query. Nothing of it is worth keeping.
-    return url.length > CALENDAR_FEED_PREFIX.length ? `${CALENDAR_FEED_PREFIX}${REDACTED}` : url;
-  }
-  for (const prefix of VISIT_LINK_PREFIXES) {
-    if (url.startsWith(prefix) && url.length > prefix.length) {
-      // The action after the token (/confirm, /cancel, …) is kept: it is no secret.
-      const after = url.slice(prefix.length).search(/[/?]/);
-      return `${prefix}${REDACTED}${after === -1 ? '' : url.slice(prefix.length + after)}`;
-    }
-  }
-  if (!url.startsWith(AUTH_PREFIX) && !url.startsWith(RESET_PAGE_PREFIX)) return url;
   const queryAt = url.indexOf('?');
-  let pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (pathname.startsWith(RESET_LINK_PREFIX) && pathname.length > RESET_LINK_PREFIX.length) {
-    pathname = `${RESET_LINK_PREFIX}${REDACTED}`;
-  }
-  if (queryAt === -1) return pathname;
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const keptPath = MAY_HOLD_SECRET_SEGMENT.test(path) ? redactPath(path) : path;
+  if (queryAt === -1) return keptPath;
   const query = url.slice(queryAt + 1);
-  const kept = query.split('&').map((pair) => {
-    const equals = pair.indexOf('=');
-    const rawName = equals === -1 ? pair : pair.slice(0, equals);
-    let name = rawName;
-    try {
-      name = decodeURIComponent(rawName.replaceAll('+', ' '));
-    } catch {
-      // Not valid percent-encoding: compared as it is.
-    }
-    return SECRET_PARAMS.has(name.toLowerCase()) ? `${rawName}=${REDACTED}` : pair;
-  });
-  return `${pathname}?${kept.join('&')}`;
+  if (keptPath === path && !MAY_HOLD_SECRET_PARAM.test(query)) return url;
+  return `${keptPath}?${redactQuery(query)}`;
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // Not valid percent-encoding: read as it is.
+    return text;
+  }
+}
+
+function redactPath(path: string): string {
+  const plain = decoded(path);
+  const lower = plain.toLowerCase();
+  for (const marker of SECRET_SEGMENT_AFTER) {
+    const at = lower.indexOf(marker);
+    const secretAt = at + marker.length;
+    if (at === -1 || secretAt === plain.length) continue;
+    const kept = plain.slice(0, secretAt);
+    if (marker === '/calendar/') return `${kept}${REDACTED}`;
+    const next = plain.indexOf('/', secretAt);
+    return `${kept}${REDACTED}${next === -1 ? '' : plain.slice(next)}`;
+  }
+  return path;
+}
+
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const rawName = equals === -1 ? pair : pair.slice(0, equals);
+      const name = decoded(rawName.replaceAll('+', ' ')).toLowerCase();
+      return SECRET_PARAMS.has(name) ? `${rawName}=${REDACTED}` : pair;
+    })
+    .join('&');
 }
 
 /** Fastify's own request serializer, with the address passed through `redactUrl`. */
