@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessToken, bearer, signUp } from '../../test/accounts.js';
+import { accessToken, bearer, markVerified, signUp } from '../../test/accounts.js';
 import { clinicDay, mediumDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import {
@@ -186,6 +186,26 @@ describe(`the patient's history and account (${engine})`, () => {
     const next = (await exportData(t.app, await accessToken(t.app, account))).json();
     expect(next.contactMessages).toEqual([]);
     expect(next.waitlist).toEqual([]);
+  });
+
+  it('exports the messages sent with its address only once the account has proved it owns it', async () => {
+    const account = await signUp(t.app, { name: 'Early Claimant', verified: false });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { email: account.email, subject: 'Private', message: 'My test results' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const token = await accessToken(t.app, account);
+    const unverified = (await exportData(t.app, token)).json();
+    expect(unverified.profile.emailVerified).toBe(false);
+    expect(unverified.contactMessages).toEqual([]);
+
+    await markVerified(t.db, account.email);
+    const verified = (await exportData(t.app, token)).json();
+    expect(verified.contactMessages).toEqual([
+      expect.objectContaining({ subject: 'Private', message: 'My test results' }),
+    ]);
   });
 
   it('removes the account only with the current password', async () => {

@@ -96,7 +96,8 @@ export async function accountExport(db: Kysely<Database>, userId: string) {
   const [payments, refunds, contactMessages, waitlist, auditEntries] = await Promise.all([
     paymentsOfBookings(db, ids),
     refundsOfBookings(db, ids),
-    contactMessagesFrom(db, user.email, iso(user.createdAt)),
+    // Messages are matched by address: only an account that proved it owns the address gets them.
+    user.emailVerified ? contactMessagesFrom(db, user.email, iso(user.createdAt)) : [],
     allEntriesOf(db, userId),
     auditEntriesBy(db, userId),
   ]);
