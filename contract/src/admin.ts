@@ -84,13 +84,18 @@ const doctorHoursFields = {
   daysOff: daysOffField.optional(),
 };
 
+/** A specialty is one of the clinic's treatments' names, which are at most as long. */
+const SPECIALTY_MAX_LENGTH = 100;
+const SPECIALTY_TOO_LONG = `Specialty must be ${SPECIALTY_MAX_LENGTH} characters or shorter`;
+
 /** The add-doctor form (spec section 5); the photo is checked as a file before upload. */
 export const doctorFormSchema = z.object({
   name: nameField,
   email: emailField(),
   specialty: z
     .string({ error: fieldError('Specialty is Required') })
-    .min(1, 'Specialty is Required'),
+    .min(1, 'Specialty is Required')
+    .max(SPECIALTY_MAX_LENGTH, SPECIALTY_TOO_LONG),
 });
 
 const imageField = z
@@ -115,7 +120,12 @@ export type NewDoctor = z.infer<typeof newDoctorSchema>;
 export const doctorUpdateSchema = z
   .object({
     name: nameField.optional(),
-    specialty: z.string().trim().min(1, 'Specialty is Required').max(100).optional(),
+    specialty: z
+      .string()
+      .trim()
+      .min(1, 'Specialty is Required')
+      .max(SPECIALTY_MAX_LENGTH, SPECIALTY_TOO_LONG)
+      .optional(),
     image: imageField.optional(),
     ...doctorHoursFields,
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from './constants.js';
-import { emailField } from './validation.js';
+import { emailField, isPlainLine, isPlainText } from './validation.js';
 
 /**
  * The landing page's Contact Us form (spec: email required, subject, message). `website` is a
@@ -12,11 +12,16 @@ export const contactRequestSchema = z.object({
     .string({ error: 'Subject must be text' })
     .trim()
     .max(CONTACT_SUBJECT_MAX, `Subject must be ${CONTACT_SUBJECT_MAX} characters or shorter`)
+    .refine(
+      isPlainLine,
+      'Subject must not contain line breaks, control or text-direction characters',
+    )
     .default(''),
   message: z
     .string({ error: 'Message must be text' })
     .trim()
     .max(CONTACT_MESSAGE_MAX, `Message must be ${CONTACT_MESSAGE_MAX} characters or shorter`)
+    .refine(isPlainText, 'Message must not contain control or text-direction characters')
     .default(''),
   website: z.string().max(2000).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { slotListIssue } from './slots.js';
+import { isPlainLine, isPlainText, showsSomething } from './validation.js';
 
 /**
  * The clinic's treatments as its administrators edit them (`/dashboard/treatments`,
@@ -16,7 +17,9 @@ export const TREATMENT_PRICE_MAX = 100_000;
 export const treatmentErrors = {
   nameRequired: 'Name is required.',
   nameTooLong: `Name must be at most ${TREATMENT_NAME_MAX_LENGTH} characters.`,
+  nameCharacters: 'Name must not contain line breaks, control or text-direction characters.',
   descriptionTooLong: `Description must be at most ${TREATMENT_DESCRIPTION_MAX_LENGTH} characters.`,
+  descriptionCharacters: 'Description must not contain control or text-direction characters.',
   priceRequired: 'Price is required.',
   priceNotNumber: 'Price must be a number of dollars, such as 80 or 89.50.',
   pricePositive: 'Price must be more than $0.',
@@ -41,12 +44,15 @@ const nameField = z
   .string({ error: treatmentErrors.nameRequired })
   .trim()
   .min(1, treatmentErrors.nameRequired)
-  .max(TREATMENT_NAME_MAX_LENGTH, treatmentErrors.nameTooLong);
+  .max(TREATMENT_NAME_MAX_LENGTH, treatmentErrors.nameTooLong)
+  .refine(isPlainLine, treatmentErrors.nameCharacters)
+  .refine(showsSomething, treatmentErrors.nameRequired);
 
 const descriptionField = z
   .string({ error: 'Description must be text.' })
   .trim()
-  .max(TREATMENT_DESCRIPTION_MAX_LENGTH, treatmentErrors.descriptionTooLong);
+  .max(TREATMENT_DESCRIPTION_MAX_LENGTH, treatmentErrors.descriptionTooLong)
+  .refine(isPlainText, treatmentErrors.descriptionCharacters);
 
 /** A price in dollars: more than 0, at most TREATMENT_PRICE_MAX, in whole cents. */
 export const treatmentPriceField = z
@@ -56,7 +62,9 @@ export const treatmentPriceField = z
   })
   .positive(treatmentErrors.pricePositive)
   .max(TREATMENT_PRICE_MAX, treatmentErrors.priceTooHigh)
-  .refine(wholeCents, treatmentErrors.priceCents);
+  .refine(wholeCents, treatmentErrors.priceCents)
+  // A positive amount below half a cent is $0 in cents.
+  .refine((dollars) => Math.round(dollars * 100) >= 1, treatmentErrors.pricePositive);
 
 /** The slot labels of a treatment, e.g. '9:00 AM - 9:30 AM', from the earliest (`slotListIssue`). */
 export const treatmentSlotsField = z

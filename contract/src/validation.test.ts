@@ -126,6 +126,10 @@ describe('names obey one rule wherever they are set', () => {
   it.each([
     ['an empty name', '', messages.nameRequired],
     ['a name of spaces', '   ', messages.nameRequired],
+    ['a zero-width space', '\u200b', messages.nameRequired],
+    ['a Hangul filler', '\u3164', messages.nameRequired],
+    ['a blank braille pattern', ' \u2800 ', messages.nameRequired],
+    ['zero-width joiners', '\u200d\u2060', messages.nameRequired],
     ['101 characters', 'a'.repeat(NAME_MAX_LENGTH + 1), 'Name must be 100 characters or shorter'],
     ['200,000 characters', 'x'.repeat(200_000), 'Name must be 100 characters or shorter'],
   ])('refuses %s', (_kind, name, message) => {
@@ -138,6 +142,9 @@ describe('names obey one rule wherever they are set', () => {
     ['pop directional formatting', 'Ana\u202C'],
     ['left-to-right isolate', 'Ana\u2066Lee'],
     ['pop directional isolate', 'Ana\u2069'],
+    ['right-to-left mark', 'Admin\u200f'],
+    ['left-to-right mark', '\u200eAna'],
+    ['Arabic letter mark', 'Ana\u061c'],
     ['NUL', 'Ana\u0000Lee'],
     ['line feed', 'Ana\nLee'],
     ['escape', 'Ana\u001b[31mLee'],
@@ -165,6 +172,7 @@ describe('names obey one rule wherever they are set', () => {
     expect(cleanName('Gina\u202E Green\u0007', 'gina@mail.com')).toBe('Gina Green');
     expect(cleanName(`  ${'g'.repeat(150)}`, 'gina@mail.com')).toBe('g'.repeat(NAME_MAX_LENGTH));
     expect(cleanName('\u202E\u2066 \u0000', 'gina.green@mail.com')).toBe('gina.green');
+    expect(cleanName('\u200b\u3164', 'gina@mail.com')).toBe('gina');
     expect(cleanName(undefined, 'gina@mail.com')).toBe('gina');
     expect(cleanName(42, 'gina@mail.com')).toBe('gina');
     // A cut never leaves half of a character made of two UTF-16 units.

@@ -68,13 +68,32 @@ export const passwordField = z
 export const NAME_MAX_LENGTH = 100;
 
 /**
- * Characters a name may not contain: C0 and C1 controls (with DEL), and the bidirectional
- * embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which reorder the text
- * around a name wherever it is shown: bookings, mail, admin tables.
+ * Characters no single line of text may contain: C0 and C1 controls (with DEL, and so line
+ * breaks), and the bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E,
+ * U+200F, U+202A-U+202E, U+2066-U+2069), which reorder the text around a name or a subject
+ * wherever it is shown: bookings, mail subjects, admin tables.
  */
-const NAME_FORBIDDEN = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
-const NAME_FORBIDDEN_CHARACTER = new RegExp(`[${NAME_FORBIDDEN}]`);
-const NAME_FORBIDDEN_CHARACTERS = new RegExp(`[${NAME_FORBIDDEN}]`, 'g');
+const LINE_FORBIDDEN =
+  '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
+const LINE_FORBIDDEN_CHARACTER = new RegExp(`[${LINE_FORBIDDEN}]`);
+const LINE_FORBIDDEN_CHARACTERS = new RegExp(`[${LINE_FORBIDDEN}]`, 'g');
+/** The same, but for text of several lines: line breaks and tabs are its own. */
+const TEXT_FORBIDDEN_CHARACTER = new RegExp(
+  `[${LINE_FORBIDDEN.replace('\\u0000-\\u001f', '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f')}]`,
+);
+
+/** Whether a single line of text is free of control and text-direction characters. */
+export const isPlainLine = (text: string) => !LINE_FORBIDDEN_CHARACTER.test(text);
+/** Whether text of several lines is free of control (but line breaks and tabs) and text-direction characters. */
+export const isPlainText = (text: string) => !TEXT_FORBIDDEN_CHARACTER.test(text);
+
+/**
+ * Characters that show nothing: white space, format characters (zero-width spaces and joiners
+ * among them), the Hangul fillers and the blank braille pattern.
+ */
+const INVISIBLE_CHARACTERS = /[\s\p{Cf}\u115f\u1160\u3164\uffa0\u2800]/gu;
+/** Whether text shows anything: a name of zero-width spaces is no name. */
+export const showsSomething = (text: string) => text.replace(INVISIBLE_CHARACTERS, '') !== '';
 
 export const NAME_FORBIDDEN_MESSAGE = 'Name must not contain control or text-direction characters';
 
@@ -84,7 +103,8 @@ export const nameField = z
   .trim()
   .min(1, messages.nameRequired)
   .max(NAME_MAX_LENGTH, `Name must be ${NAME_MAX_LENGTH} characters or shorter`)
-  .refine((name) => !NAME_FORBIDDEN_CHARACTER.test(name), NAME_FORBIDDEN_MESSAGE);
+  .refine(isPlainLine, NAME_FORBIDDEN_MESSAGE)
+  .refine(showsSomething, messages.nameRequired);
 
 /** `text` cut to at most `max` UTF-16 units, never between the two halves of one character. */
 function cut(text: string, max: number): string {
@@ -101,11 +121,11 @@ function cut(text: string, max: number): string {
 export function cleanName(name: unknown, email: string): string {
   const clean = (text: string) =>
     cut(
-      text.replace(NAME_FORBIDDEN_CHARACTERS, '').replace(/\s+/g, ' ').trim(),
+      text.replace(LINE_FORBIDDEN_CHARACTERS, '').replace(/\s+/g, ' ').trim(),
       NAME_MAX_LENGTH,
     ).trim();
   const fromProvider = typeof name === 'string' ? clean(name) : '';
-  if (fromProvider) return fromProvider;
+  if (showsSomething(fromProvider)) return fromProvider;
   return clean(email.slice(0, Math.max(0, email.lastIndexOf('@'))) || email) || 'Patient';
 }
 

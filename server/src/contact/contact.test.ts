@@ -108,6 +108,21 @@ describe(`contact messages (${engine})`, () => {
         'Message must be 5000 characters or shorter',
       ],
       [{ email: 'typed@example.com', message: 42 }, 'message', 'Message must be text'],
+      [
+        { email: 'bidi@example.com', subject: 'Invoice \u202egpj.exe' },
+        'subject',
+        'Subject must not contain line breaks, control or text-direction characters',
+      ],
+      [
+        { email: 'crlf@example.com', subject: 'Hello\r\nBcc: x@example.com' },
+        'subject',
+        'Subject must not contain line breaks, control or text-direction characters',
+      ],
+      [
+        { email: 'bell@example.com', message: 'Ring \u0007' },
+        'message',
+        'Message must not contain control or text-direction characters',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const response = await send(body);
@@ -124,6 +139,8 @@ describe(`contact messages (${engine})`, () => {
       message: 'm'.repeat(CONTACT_MESSAGE_MAX),
     });
     expect(response.statusCode).toBe(201);
+    const lines = await send({ email: 'lines@example.com', message: 'Line one\r\n\tLine two' });
+    expect(lines.statusCode).toBe(201);
   });
 
   it('answers a bot that fills the hidden field as it would a person, and keeps nothing', async () => {

@@ -159,6 +159,10 @@ describe(`the clinic's doctors (${engine})`, () => {
       { name: 'Dr. A', email: 'a@clinic.com', specialty: 'Teeth Whitening' },
       messages.imageRequired,
     ],
+    [
+      { name: 'Dr. A', email: 'a@clinic.com', specialty: 's'.repeat(101), image: 'x' },
+      'Specialty must be 100 characters or shorter',
+    ],
   ])('validates the form with the spec’s messages: %o → %s', async (doctor, message) => {
     const response = await addDoctor(t.app, admin, doctor);
     expect(response.statusCode).toBe(400);
