@@ -42,7 +42,7 @@ import {
   moveBooking,
   newBookingRow,
   releaseBookingUnits,
-  slotHeldWithDoctor,
+  slotHeld,
 } from './repository.js';
 
 /**
@@ -186,13 +186,12 @@ export async function bookSlot(
             throw new HttpError(409, bookingErrors.tooManyUnpaid(unpaid));
           }
         }
+        const at = { date, treatmentId: treatment.id, slot: facts.slot };
+        await assertChairFree(tx, at, candidates !== null);
         const stored = candidates
           ? await insertWithDoctor(tx, facts, candidates, request.doctorId != null)
           : facts;
-        if (!candidates) {
-          await assertChairFree(tx, { date, treatmentId: treatment.id, slot: facts.slot });
-          await insertBooking(tx, stored);
-        }
+        if (!candidates) await insertBooking(tx, stored);
         await recordAudit(tx, {
           actor: patientActor(patient),
           action: 'booking.created',
@@ -290,12 +289,18 @@ class SlotTaken extends Error {
   override name = 'SlotTaken';
 }
 
-/** Without a doctor, a booking takes its treatment's one chair: not one a doctor's booking holds. */
+/**
+ * A slot's chair is not shared across the treatment's change of mode (decision 020): a booking
+ * without a doctor does not join one a doctor's booking holds (made while a doctor performed the
+ * treatment), and a booking with a doctor does not join one a booking without a doctor holds
+ * (made before the treatment had doctors), as availability does not offer either.
+ */
 async function assertChairFree(
   tx: Kysely<Database>,
   at: { date: IsoDate; treatmentId: string; slot: string; exceptId?: string },
+  withDoctor: boolean,
 ): Promise<void> {
-  if (await slotHeldWithDoctor(tx, at)) throw new SlotTaken();
+  if (await slotHeld(tx, at, withDoctor ? 'without doctor' : 'with doctor')) throw new SlotTaken();
 }
 
 /**
@@ -492,9 +497,11 @@ export async function rescheduleBooking(
         moved_late_at: before.moved_late_at ?? (late ? new Date(moment.at).toISOString() : null),
       };
       await releaseBookingUnits(tx, id);
-      if (!candidates) {
-        await assertChairFree(tx, { date, treatmentId: before.treatment_id, slot, exceptId: id });
-      }
+      await assertChairFree(
+        tx,
+        { date, treatmentId: before.treatment_id, slot, exceptId: id },
+        candidates !== null,
+      );
       const booking = candidates
         ? await moveWithDoctor(tx, before, to, candidates, request.doctorId != null)
         : await moveBooking(tx, id, { ...to, doctor_id: null, doctor_name: null });

@@ -92,13 +92,15 @@ export async function bookedSlotsOn(db: Kysely<Database>, date: IsoDate): Promis
 }
 
 /**
- * Whether a live booking with a doctor holds the slot of a treatment on a date: one made while a
- * doctor performed the treatment, which a booking without a doctor must not join (`exceptId`: the
- * booking being moved).
+ * Whether a live booking of a treatment holds its slot on a date, made with a doctor (which a
+ * booking without one must not join: made while a doctor performed the treatment) or without one
+ * (which a booking with a doctor must not join: made before the treatment had doctors).
+ * `exceptId`: the booking being moved.
  */
-export async function slotHeldWithDoctor(
+export async function slotHeld(
   tx: Kysely<Database>,
   at: { date: IsoDate; treatmentId: string; slot: string; exceptId?: string },
+  by: 'with doctor' | 'without doctor',
 ): Promise<boolean> {
   let query = tx
     .selectFrom('booking')
@@ -107,7 +109,7 @@ export async function slotHeldWithDoctor(
     .where('treatment_id', '=', at.treatmentId)
     .where('slot', '=', at.slot)
     .where('status', '<>', 'cancelled')
-    .where('doctor_id', 'is not', null);
+    .where('doctor_id', by === 'with doctor' ? 'is not' : 'is', null);
   if (at.exceptId !== undefined) query = query.where('id', '<>', at.exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }

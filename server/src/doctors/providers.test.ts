@@ -504,6 +504,56 @@ describe(`doctors as providers (${engine})`, () => {
     await patchDoctor(alice, { treatmentIds: ['cavity-filling', 'fluoride-treatment'] });
   });
 
+  it('keeps the chair a booking without a doctor holds once a doctor performs the treatment', async () => {
+    const [held, other] = ['2:00 PM - 3:00 PM', '3:00 PM - 4:00 PM'];
+    const whitening = { treatmentId: 'teeth-whitening', date: mediumDay(128) };
+    const made = await book(patient(23), { ...whitening, slot: held });
+    expect(made.statusCode, made.body).toBe(201);
+    const { booking } = made.json() as { booking: Booking };
+    expect(booking.doctor).toBeNull();
+
+    // Alice takes the treatment up: the booking made without a doctor keeps its slot, which is
+    // neither offered nor booked (with any dentist or with her), nor moved into.
+    const taken = await patchDoctor(alice, {
+      treatmentIds: ['cavity-filling', 'fluoride-treatment', 'teeth-whitening'],
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(slotsOf(await available(128), 'teeth-whitening')).toEqual(
+      expect.not.arrayContaining([held]),
+    );
+    expect(await freeDoctors('teeth-whitening', 128, held)).toEqual([]);
+    expect(await freeDoctors('teeth-whitening', 128, other)).toEqual(['Alice Adams']);
+    for (const doctorId of [undefined, alice]) {
+      const again = await book(patient(24), { ...whitening, slot: held, doctorId });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json()).toMatchObject({ reason: 'slot' });
+    }
+    const elsewhere = await book(patient(24), { ...whitening, slot: other });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${(elsewhere.json() as { booking: Booking }).booking._id}/reschedule`,
+      headers: bearer(patient(24).token),
+      payload: { date: whitening.date, slot: held },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toBe(messages.slotTaken);
+
+    // Its own patient still moves it, and the slot it leaves is offered with Alice.
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${booking._id}/reschedule`,
+      headers: bearer(patient(23).token),
+      payload: { date: mediumDay(129), slot: held },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await freeDoctors('teeth-whitening', 128, held)).toEqual(['Alice Adams']);
+
+    await cancel(patient(23), booking._id);
+    await cancel(patient(24), (elsewhere.json() as { booking: Booking }).booking._id);
+    await patchDoctor(alice, { treatmentIds: ['cavity-filling', 'fluoride-treatment'] });
+  });
+
   it('answers availability with a doctor’s change at once', async () => {
     const before = slotsOf(await available(126), 'fluoride-treatment');
     expect(before.length).toBeGreaterThan(0);
