@@ -292,6 +292,39 @@ describe(`accounts (${engine})`, () => {
     });
   });
 
+  describe('wrong passwords elsewhere', () => {
+    it('count against the account when changing the password, under the same lockout as sign-in', async () => {
+      const account = await signUp(t.app);
+      const change = (currentPassword: string) =>
+        authRequest(
+          t.app,
+          '/change-password',
+          { currentPassword, newPassword: 'a-new-long-passphrase-7' },
+          { cookie: account.cookie },
+        );
+      for (let attempt = 0; attempt < LOGIN_FAILURES.max; attempt++) {
+        expect((await change(`wrong-password-${attempt}`)).statusCode).toBe(400);
+      }
+      const blocked = await change(account.password);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toMatch(/^Too many wrong passwords for this account/);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // One count: signing in is paused too.
+      expect((await signIn(t.app, account.email, account.password)).response.statusCode).toBe(429);
+    });
+
+    it('are not checked by the library’s own password oracle, which the portal does not serve', async () => {
+      const account = await signUp(t.app);
+      const answer = await authRequest(
+        t.app,
+        '/verify-password',
+        { password: account.password },
+        { cookie: account.cookie },
+      );
+      expect(answer.statusCode).toBe(404);
+    });
+  });
+
   describe("the sign-in service's limits per address", () => {
     it('answer past the limit with 429, when to try again and the same error shape as the API', async () => {
       const ip = '10.99.0.7';

@@ -126,6 +126,8 @@ export function createAuth({
     appName: clinic.name,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
+    // A password oracle the portal does not use: its guesses would escape the sign-in lockout.
+    disabledPaths: ['/verify-password'],
     secret,
     trustedOrigins: trustedOriginsOf(config),
     database: { db: database.db, type: database.engine },

@@ -3,13 +3,21 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors.js';
 import { CLIENT_IP_HEADER } from './auth.js';
-import { LOGIN_FAILURES, loginFailuresKey } from './login-failures.js';
+import {
+  countWrongPassword,
+  lockedOutFor,
+  lockoutMessages,
+  loginFailuresKey,
+} from './login-failures.js';
+
+const SIGN_IN = '/api/auth/sign-in/email';
+const CHANGE_PASSWORD = '/api/auth/change-password';
 
 /**
  * `/api/auth/*`: the auth library's own endpoints (sign-up, sign-in, verification, reset,
  * Google), reached through the portal so that they share its address, its security headers and
- * its error shape. Failed sign-ins are counted per account here, and an account with too many
- * pauses before the library is asked.
+ * its error shape. Wrong passwords (at sign-in, and the current one when changing it) are counted
+ * per account here, and an account with too many pauses before the library is asked.
  */
 export async function authRoutes(app: FastifyInstance) {
   const { auth, rateLimits } = app;
@@ -49,27 +57,27 @@ export async function authRoutes(app: FastifyInstance) {
     url: '/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
-      const path = request.url.split('?', 1)[0];
-      const email = path === '/api/auth/sign-in/email' ? accountOf(request.body) : null;
-      const key = loginFailuresKey(email ?? '');
+      const [path = ''] = request.url.split('?', 1);
+      const email =
+        path === SIGN_IN
+          ? accountOf(request.body)
+          : path === CHANGE_PASSWORD
+            ? ((await app.sessionUser(request))?.email ?? null)
+            : null;
       if (email) {
-        const { allowed, retryAfter } = await rateLimits.peek(key, LOGIN_FAILURES);
-        if (!allowed) {
-          const minutes = Math.ceil((retryAfter ?? 60) / 60);
+        const retryAfter = await lockedOutFor(rateLimits, email);
+        if (retryAfter !== null) {
+          const message = path === SIGN_IN ? lockoutMessages.signIn : lockoutMessages.password;
           return reply
             .code(429)
             .header('retry-after', String(retryAfter))
-            .send(
-              errorBody(
-                429,
-                `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
-              ),
-            );
+            .send(errorBody(429, message(retryAfter)));
         }
       }
       const { status, text } = await forward(request, reply);
-      if (email && status === 401) await rateLimits.consume(key, LOGIN_FAILURES);
-      if (email && status === 200) await rateLimits.reset(key);
+      if (email && isWrongPassword(path, status, text)) await countWrongPassword(rateLimits, email);
+      if (email && path === SIGN_IN && status === 200)
+        await rateLimits.reset(loginFailuresKey(email));
       if (status === 429) {
         // The library's own limits (per address and path) say when in a header of their own:
         // told as HTTP says it, in the portal's error shape, with the wait in the message.
@@ -97,6 +105,12 @@ export async function authRoutes(app: FastifyInstance) {
       return reply.send(text);
     },
   });
+}
+
+/** Whether the library refused the password it was given: at sign-in, or the current one. */
+function isWrongPassword(path: string, status: number, text: string): boolean {
+  if (path === SIGN_IN) return status === 401;
+  return status === 400 && text.includes('"INVALID_PASSWORD"');
 }
 
 /** Whether an answer's text is a JSON object with a message for the person. */

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireUser } from '../auth/guards.js';
+import { countWrongPassword, lockedOutFor, lockoutMessages } from '../auth/login-failures.js';
 import { clinicMoment, clock } from '../bookings/clock.js';
 import { errorBody, errorResponses } from '../http/errors.js';
 import { releaseBookingPayment } from '../payments/service.js';
@@ -90,13 +91,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           'Needs the current `password`, or `confirmation: "DELETE"` for an account without ' +
           'one. Upcoming unpaid bookings are cancelled and their slots freed; past and paid ones ' +
           "stay on the clinic's records with the name and phone replaced. The account's " +
-          'sessions end at once. 403 for a wrong password, 409 for an administrator.',
+          'sessions end at once. 403 for a wrong password, 409 for an administrator, 429 after ' +
+          'too many wrong passwords for the account (as at sign-in).',
         tags: ['accounts'],
         security: [{ bearer: [] }],
         body: accountRemovalSchema,
         response: {
           200: accountRemovedSchema,
-          ...errorResponses(400, 401, 403, 409),
+          ...errorResponses(400, 401, 403, 409, 429),
         },
       },
     },
@@ -106,12 +108,24 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const hash = await passwordHashOf(app.db, caller.id);
       const { password, confirmation } = request.body;
       if (hash) {
+        // The password is checked under the sign-in's lockout: else a stolen session could
+        // guess it here, without limit, and learn a password the patient may use elsewhere.
+        const retryAfter = await lockedOutFor(app.rateLimits, caller.email);
+        if (retryAfter !== null) {
+          return reply
+            .code(429)
+            .header('retry-after', String(retryAfter))
+            .send(errorBody(429, lockoutMessages.password(retryAfter)));
+        }
         const context = await app.auth.$context;
         const right =
           typeof password === 'string' &&
           password !== '' &&
           (await context.password.verify({ hash, password }));
-        if (!right) return reply.code(403).send(errorBody(403, accountErrors.wrongPassword));
+        if (!right) {
+          await countWrongPassword(app.rateLimits, caller.email);
+          return reply.code(403).send(errorBody(403, accountErrors.wrongPassword));
+        }
       } else if (confirmation !== DELETE_CONFIRMATION) {
         return reply.code(400).send(errorBody(400, accountErrors.confirmationNeeded));
       }

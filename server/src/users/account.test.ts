@@ -10,6 +10,7 @@ import {
   signedUpAdmin,
   unpaidBooking,
 } from '../../test/payment-fixtures.js';
+import { LOGIN_FAILURES } from '../auth/login-failures.js';
 import { insertEntry } from '../waitlist/repository.js';
 import { FORMER_PATIENT } from './account.js';
 import { accountErrors } from './account-routes.js';
@@ -215,6 +216,19 @@ describe(`the patient's history and account (${engine})`, () => {
     expect(wrong.json()).toMatchObject({ message: accountErrors.wrongPassword });
     const none = await removeAccount(t.app, me.token, { confirmation: 'DELETE' });
     expect(none.statusCode).toBe(403);
+    expect((await history(t.app, me.token)).statusCode).toBe(200);
+  });
+
+  it('pauses after as many wrong passwords as sign-in allows, and keeps the account', async () => {
+    const me = await patient(t.app, 'Guessed Owner');
+    for (let attempt = 0; attempt < LOGIN_FAILURES.max; attempt++) {
+      const wrong = await removeAccount(t.app, me.token, { password: `guess-${attempt}` });
+      expect(wrong.statusCode).toBe(403);
+    }
+    const paused = await removeAccount(t.app, me.token, { password: me.password });
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json().message).toMatch(/^Too many wrong passwords for this account/);
+    expect(Number(paused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await history(t.app, me.token)).statusCode).toBe(200);
   });
 
