@@ -1,5 +1,12 @@
-import { type Booking, formatDollars, formatMediumDate, paths } from '@doctors-portal/contract';
+import {
+  type Booking,
+  CANCELLATION_CLOSED,
+  formatDollars,
+  formatMediumDate,
+  paths,
+} from '@doctors-portal/contract';
 import { Link } from 'react-router';
+import { PhoneLink } from '../../../components/phone-link';
 import { CardCell, card, TableRegion } from '../../../components/responsive-table';
 import { UserAvatar } from '../../../components/user-avatar';
 
@@ -14,6 +21,8 @@ export interface AppointmentsTableProps {
   onReschedule?: ((booking: Booking) => void) | undefined;
   /** The patient's today: bookings before it are not moved. */
   today?: string | undefined;
+  /** The clinic's phone: whom to call to cancel a visit past the cancellation notice. */
+  clinicPhone?: string | undefined;
   labelledBy: string;
 }
 
@@ -22,11 +31,14 @@ function Payment({
   cancelling,
   onCancel,
   onReschedule,
+  closedOnline,
 }: {
   booking: Booking;
   cancelling: boolean;
   onCancel: () => void;
   onReschedule: (() => void) | null;
+  /** For an upcoming visit past the notice: why there is no Cancel, and whom to call. */
+  closedOnline: { phone: string | undefined } | null;
 }) {
   // Each action's name says which visit it acts on, after its visible text.
   const visit = `${booking.treatment} on ${formatMediumDate(booking.date)}`;
@@ -45,6 +57,16 @@ function Payment({
       ) : null}
       Cancel
     </button>
+  ) : closedOnline ? (
+    <p className="max-w-56 text-xs text-muted">
+      {CANCELLATION_CLOSED}
+      {closedOnline.phone ? (
+        <>
+          {' '}
+          To cancel it, call <PhoneLink phone={closedOnline.phone} className="link" />.
+        </>
+      ) : null}
+    </p>
   ) : null;
   if (booking.status === 'cancelled') {
     // Listed when the clinic cancelled it (with its reason), or when its patient cancelled a
@@ -143,6 +165,7 @@ export function AppointmentsTable({
   onCancel,
   onReschedule,
   today,
+  clinicPhone,
   labelledBy,
 }: AppointmentsTableProps) {
   return (
@@ -207,6 +230,9 @@ export function AppointmentsTable({
                   onCancel={() => onCancel(booking)}
                   onReschedule={
                     onReschedule && movable(booking, today) ? () => onReschedule(booking) : null
+                  }
+                  closedOnline={
+                    !booking.cancellable && movable(booking, today) ? { phone: clinicPhone } : null
                   }
                 />
               </td>

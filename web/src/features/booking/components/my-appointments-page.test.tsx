@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../../lib/auth/access-token';
 import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
-import { booking, onTheWire, patient, signIn } from '../../../test/fixtures';
+import { booking, clinic, onTheWire, patient, signIn } from '../../../test/fixtures';
 import { renderSignedIn } from '../../../test/render';
 import { MyAppointmentsPage } from './my-appointments-page';
 
@@ -11,6 +11,7 @@ let api: ApiStub;
 beforeEach(() => {
   api = stubApi();
   signIn(api, patient);
+  api.on('GET /api/clinic', { body: clinic });
 });
 
 const showMyAppointments = () =>
@@ -182,6 +183,14 @@ describe('My Appointments', () => {
     const { user } = showMyAppointments();
     const [first] = (await screen.findAllByRole('row')).slice(1) as HTMLElement[];
     expect(within(first as HTMLElement).queryByRole('button', { name: /^Cancel / })).toBeNull();
+    // It says why, and whom to call.
+    expect(first).toHaveTextContent(
+      `This visit can no longer be cancelled online. To cancel it, call ${clinic.phone}.`,
+    );
+    expect(within(first as HTMLElement).getByRole('link', { name: clinic.phone })).toHaveAttribute(
+      'href',
+      'tel:+15550100000',
+    );
     await user.click(screen.getByRole('button', { name: /^Cancel / }));
     const question = await screen.findByRole('dialog', { name: /Feb 11, 2030/ });
     await user.click(within(question).getByRole('button', { name: 'Cancel appointment' }));

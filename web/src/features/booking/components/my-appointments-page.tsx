@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { clinicQuery } from '../../../api/clinic';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
@@ -42,6 +43,7 @@ export function MyAppointmentsPage() {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const bookings = useQuery({ ...myBookingsQuery(user?.email ?? ''), enabled: Boolean(user) });
+  const clinic = useQuery(clinicQuery);
   const cancelling = useCancelBooking();
   const rescheduling = useRescheduleBooking();
   const [moving, setMoving] = useState<Booking | null>(null);
@@ -132,6 +134,7 @@ export function MyAppointmentsPage() {
             onCancel={(booking) => void cancel(booking)}
             onReschedule={setMoving}
             today={today}
+            clinicPhone={clinic.data?.phone}
             labelledBy={headingId}
           />
         )}
