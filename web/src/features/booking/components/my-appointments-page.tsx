@@ -145,6 +145,7 @@ export function MyAppointmentsPage() {
         today={today}
         onConfirm={reschedule}
         onClose={() => setMoving(null)}
+        clinicPhone={clinic.data?.phone}
       />
     </div>
   );

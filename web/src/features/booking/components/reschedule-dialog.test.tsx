@@ -2,7 +2,7 @@ import type { IsoDate } from '@doctors-portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
-import { booking, onTheWire, patient, signIn, treatment } from '../../../test/fixtures';
+import { booking, clinic, onTheWire, patient, signIn, treatment } from '../../../test/fixtures';
 import { renderSignedIn } from '../../../test/render';
 import { MyAppointmentsPage } from './my-appointments-page';
 
@@ -138,13 +138,14 @@ describe('Reschedule in My Appointments', () => {
   it('is offered inside the cancellation notice too, saying the visit stays not cancellable online', async () => {
     api.on('GET /api/booking', { body: [onTheWire(booking({ cancellable: false }))] });
     api.on('GET /api/available', { body: [treatment] });
+    api.on('GET /api/clinic', { body: clinic });
     const { user } = showMyAppointments();
     await user.click(
       await screen.findByRole('button', { name: 'Reschedule Teeth Cleaning on Jan 5, 2030' }),
     );
     const dialog = await screen.findByRole('dialog', { name: /^Reschedule Teeth Cleaning/ });
     expect(dialog).toHaveTextContent(
-      'You can move this visit, but it can no longer be cancelled online: to cancel it, please call the clinic.',
+      `You can move this visit, but it can no longer be cancelled online: to cancel it, please call the clinic on ${clinic.phone}.`,
     );
   });
 

@@ -2,6 +2,7 @@ import { type Booking, formatMediumDate, type IsoDate } from '@doctors-portal/co
 import { type FormEvent, useRef } from 'react';
 import { ModalFormDialog, useModalForm } from '../../../components/modal-form-dialog';
 import { MoveFields, useMove } from '../../../components/move-fields';
+import { PhoneLink } from '../../../components/phone-link';
 
 export interface RescheduleDialogProps {
   /** The booking to move; the dialog is open while there is one. */
@@ -11,6 +12,8 @@ export interface RescheduleDialogProps {
   /** Moves the booking; resolves once it has moved, or to the reason it was refused. */
   onConfirm: (move: { date: IsoDate; slot: string }) => Promise<string | null>;
   onClose: () => void;
+  /** The clinic's phone: whom to call to cancel a visit past the cancellation notice. */
+  clinicPhone?: string | undefined;
 }
 
 /**
@@ -19,7 +22,13 @@ export interface RescheduleDialogProps {
  * /api/available; the booking's own slot is not offered on its own day). The refusal of a move
  * (the slot just taken, the minimum notice, …) is shown in it; Escape or 'Keep it' closes it.
  */
-export function RescheduleDialog({ booking, today, onConfirm, onClose }: RescheduleDialogProps) {
+export function RescheduleDialog({
+  booking,
+  today,
+  onConfirm,
+  onClose,
+  clinicPhone,
+}: RescheduleDialogProps) {
   const dateField = useRef<HTMLInputElement>(null);
   const form = useModalForm(booking, () => {
     if (booking) move.restart(booking.date >= today ? booking.date : today);
@@ -60,7 +69,14 @@ export function RescheduleDialog({ booking, today, onConfirm, onClose }: Resched
         // Inside the clinic's cancellation notice, a move does not make the visit cancellable.
         <p className="text-sm text-muted">
           You can move this visit, but it can no longer be cancelled online: to cancel it, please
-          call the clinic.
+          call the clinic
+          {clinicPhone ? (
+            <>
+              {' '}
+              on <PhoneLink phone={clinicPhone} className="link" />
+            </>
+          ) : null}
+          .
         </p>
       ) : null}
     </ModalFormDialog>
