@@ -3,6 +3,8 @@
  * Server and web import these so that the wording lives in exactly one place.
  */
 export const messages = {
+  /** A call made with a session the server no longer honours (401), and the app's notice of it. */
+  sessionEnded: 'Please log in again: your session has ended.',
   nameRequired: 'Name is Required',
   emailRequired: 'Email is Required',
   emailInvalid: 'Provide a valid Email',

@@ -1,3 +1,4 @@
+import { messages } from '@doctors-portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors.js';
 import type { CurrentUser } from './current-user.js';
@@ -5,7 +6,7 @@ import type { CurrentUser } from './current-user.js';
 /** Route guards: 401 without a live access token, 403 for a signed-in user lacking the role. */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply) {
   if (!request.user) {
-    return reply.code(401).send(errorBody(401, 'Please log in again: your session has ended.'));
+    return reply.code(401).send(errorBody(401, messages.sessionEnded));
   }
 }
 

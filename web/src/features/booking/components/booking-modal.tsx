@@ -18,7 +18,7 @@ import { Field, NumberField, SelectField } from '../../../components/form-field'
 import { Icon } from '../../../components/icon';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { VerifyEmailNotice } from '../../../components/verify-email-notice';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, SessionEndedError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { BookingRefusedError, useCreateBooking } from '../api/create-booking';
 import { availableDoctorsQuery } from '../api/get-available-doctors';
@@ -152,7 +152,8 @@ export default function BookingModal({
         ),
       );
     } catch (error) {
-      toast.error(failureMessage(error));
+      // An ended session is said once, by the app (lib/query-client.ts).
+      if (!(error instanceof SessionEndedError)) toast.error(failureMessage(error));
     } finally {
       close();
     }

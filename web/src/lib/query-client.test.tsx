@@ -1,3 +1,6 @@
+import { messages } from '@doctors-portal/contract';
+import { render, screen } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { failure, stubApi } from '../test/fetch-stub';
 import { patient } from '../test/fixtures';
@@ -49,6 +52,16 @@ describe('a session the server no longer honours', () => {
     await expect(change).rejects.toBeInstanceOf(SessionEndedError);
     expect(signedIn(queryClient)).toBe(false);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('says why, once, however many calls found out', async () => {
+    render(<ToastContainer />);
+    const queryClient = signedInClient();
+    const read = (key: string) =>
+      queryClient.fetchQuery({ queryKey: [key], queryFn: () => api('/doctor') });
+    await Promise.allSettled([read('doctors'), read('doctors-again')]);
+    expect(await screen.findByText(messages.sessionEnded)).toBeVisible();
+    expect(screen.getAllByText(messages.sessionEnded)).toHaveLength(1);
   });
 
   it('ends on a 403 only where the call says so (My Appointments)', async () => {
