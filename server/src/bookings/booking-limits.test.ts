@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessToken, bearer, signUp } from '../../test/accounts.js';
-import { mediumDay } from '../../test/dates.js';
+import { clinicDay, mediumDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { unpaidBooking } from '../../test/payment-fixtures.js';
 
@@ -18,6 +18,12 @@ const book = (app: FastifyInstance, token: string, fields: Record<string, unknow
       ...fields,
     },
   });
+
+/** Today's visits, over for the clinic: one of each kind. */
+const OVER = {
+  completed: { treatment_id: 'teeth-cleaning', slot: '8:00 AM - 8:30 AM' },
+  no_show: { treatment_id: 'cavity-filling', slot: '9:00 AM - 10:00 AM' },
+} as const;
 
 async function patient(app: FastifyInstance, verified = true) {
   const account = await signUp(app, { name: 'Limit Tester', verified });
@@ -79,6 +85,24 @@ describe(`booking limits (${engine})`, () => {
       .where('id', '=', ids[0] ?? '')
       .execute();
     expect((await book(t.app, token, { date: mediumDay(36) })).statusCode).toBe(201);
+  });
+
+  it("counts only visits still to come: not one of today's the clinic marked completed or a no-show", async () => {
+    const account = await patient(t.app);
+    const holder = { ...account, name: 'Limit Tester' };
+    // Today's two visits, over for the clinic, and three still to come.
+    for (const status of ['completed', 'no_show'] as const) {
+      await unpaidBooking(t, holder, { date: clinicDay(0), status, ...OVER[status] });
+    }
+    for (let day = 1; day <= 3; day += 1) {
+      expect((await book(t.app, account.token, { date: mediumDay(120 + day) })).statusCode).toBe(
+        201,
+      );
+    }
+    // Two more places under the cap of 5.
+    expect((await book(t.app, account.token, { date: mediumDay(124) })).statusCode).toBe(201);
+    expect((await book(t.app, account.token, { date: mediumDay(125) })).statusCode).toBe(201);
+    expect((await book(t.app, account.token, { date: mediumDay(126) })).statusCode).toBe(409);
   });
 
   it('holds the cap when a patient books many dates at once', async () => {

@@ -316,19 +316,22 @@ const patientLocked = compiledOnce((tx: Kysely<Database>, patientId: string) =>
   tx.selectFrom('user').select('id').where('id', '=', patientId).forUpdate(),
 );
 
-/** The patient's live, unpaid bookings with a price from `today` on: compiled once. */
+/**
+ * The patient's unpaid bookings with a price from `today` on that are still to come (booked or
+ * confirmed; not one the clinic has marked arrived, completed or a no-show): compiled once.
+ */
 const unpaidUpcoming = compiledOnce((db: Kysely<Database>, patientId: string, today: IsoDate) =>
   db
     .selectFrom('booking')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('patient_id', '=', patientId)
     .where('date', '>=', today)
-    .where('status', '<>', 'cancelled')
+    .where('status', 'in', ['booked', 'confirmed'])
     .where('paid_at', 'is', null)
     .where('price_cents', '>', 0),
 );
 
-/** How many live bookings with a price the patient has left unpaid from `today` on. */
+/** How many bookings still to come, with a price, the patient has left unpaid from `today` on. */
 export async function countUnpaidUpcoming(
   db: Kysely<Database>,
   patientId: string,
