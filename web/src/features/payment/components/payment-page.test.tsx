@@ -88,3 +88,32 @@ describe('the payment page after a successful payment', () => {
     expect(await screen.findByText(messages.paymentSaved)).toBeVisible();
   });
 });
+
+describe('the payment page of a cancelled appointment', () => {
+  it('says a paid one was cancelled and refunded, with the reason, and offers nothing to pay', async () => {
+    api.on('GET /api/booking/:id', {
+      body: onTheWire(
+        booking({
+          _id: 'b-7',
+          status: 'cancelled',
+          paid: true,
+          transactionId: 'pi_7',
+          cancellable: false,
+          cancelReason: 'The dentist is ill.',
+          refund: { id: 're_7' },
+        }),
+      ),
+    });
+    renderInPortal(<PaymentPage bookingId="b-7" />);
+    expect(
+      await screen.findByRole('heading', { name: 'This appointment was cancelled' }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(/Your payment of \$80 was refunded to your card \(refund id/),
+    ).toHaveTextContent('re_7');
+    expect(screen.getByText("The clinic's reason: The dentist is ill.")).toBeVisible();
+    expect(screen.queryByText(/already paid/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/See you at the clinic/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+  });
+});

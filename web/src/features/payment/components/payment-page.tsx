@@ -322,7 +322,7 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
   }
 
   const current = booking.data;
-  if (current.status === 'cancelled' && !current.paid) return <BookingCancelled />;
+  if (current.status === 'cancelled' && !payment) return <BookingCancelled booking={current} />;
   const billing: BillingDetails = {
     name: user?.name ?? current.patientName,
     email: user?.email ?? current.patientMail,

@@ -1,4 +1,4 @@
-import { paths } from '@doctors-portal/contract';
+import { type Booking, formatDollars, paths } from '@doctors-portal/contract';
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon';
@@ -100,14 +100,38 @@ export function BookingNotFound() {
   );
 }
 
-export function BookingCancelled() {
+/**
+ * A cancelled booking: nothing to pay for it, or, for one that was paid, the refund of its
+ * payment (the clinic's or the patient's cancellation refunds it).
+ */
+export function BookingCancelled({ booking }: { booking: Booking }) {
   return (
     <StatePanel
       icon={<MissingIcon />}
       title="This appointment was cancelled"
       actions={<BackToAppointments primary />}
     >
-      <p>There is nothing to pay for it. Your other appointments are listed on your dashboard.</p>
+      {booking.paid ? (
+        <p>
+          {booking.refund ? (
+            <>
+              Your payment of {formatDollars(booking.price)} was refunded to your card (refund id{' '}
+              <span className="break-all font-mono">{booking.refund.id}</span>).
+            </>
+          ) : (
+            <>
+              Its payment of {formatDollars(booking.price)} was not refunded online: please contact
+              the clinic.
+            </>
+          )}{' '}
+          Your other appointments are listed on your dashboard.
+        </p>
+      ) : (
+        <p>There is nothing to pay for it. Your other appointments are listed on your dashboard.</p>
+      )}
+      {booking.cancelReason ? (
+        <p className="mt-2">The clinic's reason: {booking.cancelReason}</p>
+      ) : null}
     </StatePanel>
   );
 }
