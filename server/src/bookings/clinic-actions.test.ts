@@ -377,6 +377,18 @@ describe(`the clinic's actions on a booking (${engine})`, () => {
         (booking) => booking._id === paidBooking.id,
       );
       expect(listed).toMatchObject({ status: 'cancelled', paid: true, refund: { id: refund.id } });
+      // The payment's confirmation sent again answers the booking as it is: refunded.
+      const confirmedAgain = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/booking/${paidBooking.id}`,
+        headers: bearer(jane.token),
+        payload: { appointmentId: paidBooking.id, transactionId },
+      });
+      expect(confirmedAgain.statusCode, confirmedAgain.body).toBe(200);
+      expect(confirmedAgain.json()).toMatchObject({
+        modifiedCount: 0,
+        booking: { status: 'cancelled', paid: true, refund: { id: refund.id } },
+      });
       // Cancelled and refunded in one transaction, at one moment.
       expect(await clinicAuditOf(t, paidBooking.id)).toEqual([
         'booking.cancelled',

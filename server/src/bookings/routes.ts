@@ -100,6 +100,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     now: ClinicMoment,
     refundId: string | null = null,
   ) => toApiBooking(row, now, (await bookingRulesOf(app.db)).cancellationNoticeHours, refundId);
+  /** A booking as stored, with its refund: only a cancelled one has been refunded. */
+  const presentWithRefund = async (row: Parameters<typeof toApiBooking>[0], now: ClinicMoment) => {
+    if (row.status !== 'cancelled') return present(row, now);
+    const refunds = await refundsOf(app.db, [row.id]);
+    return present(row, now, refunds.get(row.id) ?? null);
+  };
 
   app.get(
     '/available',
@@ -305,9 +311,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(404).send(errorBody(404, bookingErrors.noSuchBooking));
       }
       const booking = await readableBooking(app.db, callerOf(request), request.params.id);
-      const refunds = await refundsOf(app.db, [booking.id]);
       reply.header('cache-control', 'private, no-store');
-      return present(booking, moment(), refunds.get(booking.id) ?? null);
+      return presentWithRefund(booking, moment());
     },
   );
 
@@ -392,7 +397,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
       );
-      return { modifiedCount, booking: await present(booking, moment()) };
+      return { modifiedCount, booking: await presentWithRefund(booking, moment()) };
     },
   );
 
