@@ -12,8 +12,11 @@ export const REDACTED = '***';
 
 /** Query parameters that carry a secret: verification and reset tokens, OAuth's code and state. */
 const SECRET_PARAMS = new Set(['token', 'code', 'state']);
-/** Whether a query may name one of them (a name may be percent-encoded: `%74oken`). */
-const MAY_HOLD_SECRET_PARAM = /token|code|state|%/i;
+/**
+ * Whether a query may name one of them: a name that starts like one, or a percent-encoded name
+ * (`%74oken`). A percent-encoded value (`date=Dec%2015%2C%202026`) is not looked into.
+ */
+const MAY_HOLD_SECRET_PARAM = /(?:^|&)(?:token|code|state|[^=&]*%)/i;
 /**
  * Path segments followed by a secret: a reset link's token, a mail's one-tap link's token (to
  * the API and to the app's page) and a doctor's calendar feed's token.
