@@ -1,6 +1,12 @@
 import type { IsoDate } from '@doctors-portal/contract';
 import { describe, expect, it } from 'vitest';
-import { checkClosure, checkRules, describeRange, rulesToValues } from './clinic';
+import {
+  checkClosure,
+  checkRules,
+  describeRange,
+  reminderAfterNotice,
+  rulesToValues,
+} from './clinic';
 
 const rules = {
   horizonDays: 180,
@@ -65,5 +71,16 @@ describe("the clinic screen's forms", () => {
         maxUnpaidBookings: 'Enter a whole number of bookings from 1 to 10000.',
       },
     });
+  });
+
+  it('says when reminders would reach patients after online cancellation has closed', () => {
+    const typed = (reminderLeadHours: string, cancellationNoticeHours: string) =>
+      reminderAfterNotice({ ...rulesToValues(rules), reminderLeadHours, cancellationNoticeHours });
+    expect(typed('24', '24')).toMatch(/^Reminders go out once online cancellation has closed/);
+    expect(typed('12', '24')).not.toBeNull();
+    expect(typed('48', '24')).toBeNull();
+    // Patients may cancel until the visit starts: every reminder comes before that.
+    expect(typed('24', '0')).toBeNull();
+    expect(typed('', '24')).toBeNull();
   });
 });

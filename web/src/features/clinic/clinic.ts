@@ -119,3 +119,25 @@ export function checkRules(
   }
   return { ok: false, problems };
 }
+
+/**
+ * What the rules as typed mean for the reminder's Cancel link: a reminder that goes out no earlier
+ * than the cancellation notice closes reaches patients who can no longer cancel online (they can
+ * still move the visit from it, or call). Null when the reminder comes first, or a value is not a
+ * number yet.
+ */
+export function reminderAfterNotice(values: RulesValues): string | null {
+  const lead = Number(values.reminderLeadHours);
+  const notice = Number(values.cancellationNoticeHours);
+  if (values.reminderLeadHours.trim() === '' || values.cancellationNoticeHours.trim() === '') {
+    return null;
+  }
+  if (!Number.isFinite(lead) || !Number.isFinite(notice) || notice === 0 || lead > notice) {
+    return null;
+  }
+  return (
+    'Reminders go out once online cancellation has closed: patients can move a visit from the ' +
+    'reminder, but must call to cancel it. A lead time longer than the cancellation notice lets ' +
+    'them cancel from the reminder.'
+  );
+}

@@ -5,7 +5,13 @@ import { NumberField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
 import { useSetRules } from '../api/set-rules';
-import { checkRules, RULE_FIELDS, type RulesProblems, rulesToValues } from '../clinic';
+import {
+  checkRules,
+  RULE_FIELDS,
+  type RulesProblems,
+  reminderAfterNotice,
+  rulesToValues,
+} from '../clinic';
 
 /** The booking rules: five whole numbers, each with its hint and its inline error. */
 export function RulesForm({ current }: { current: ClinicRules }) {
@@ -13,6 +19,7 @@ export function RulesForm({ current }: { current: ClinicRules }) {
   const [problems, setProblems] = useState<RulesProblems>({});
   const save = useSetRules();
   const headingId = useId();
+  const reminderNote = reminderAfterNotice(values);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,6 +69,11 @@ export function RulesForm({ current }: { current: ClinicRules }) {
             }}
           />
         ))}
+        {reminderNote ? (
+          <p className="text-sm text-muted sm:col-span-2" role="status">
+            {reminderNote}
+          </p>
+        ) : null}
         <div className="sm:col-span-2">
           <SubmitButton pending={save.isPending} pendingLabel="Saving…">
             Save booking rules
