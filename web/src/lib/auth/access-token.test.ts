@@ -79,4 +79,37 @@ describe('the API access token', () => {
     await vi.advanceTimersByTimeAsync(LIFETIME);
     expect(renewals()).toBe(1);
   });
+
+  it('is renewed on time on a device whose clock is 11 minutes ahead of the server', async () => {
+    const ahead = 11 * MINUTE;
+    api.on('PUT /api/user/:email', () => {
+      issued += 1;
+      const serverNow = Date.now() - ahead;
+      return {
+        headers: { date: new Date(serverNow).toUTCString() },
+        body: { token: `token-${issued}`, expiresAt: new Date(serverNow + LIFETIME).toISOString() },
+      };
+    });
+    await startAccessToken('maya@mail.com');
+    await vi.advanceTimersByTimeAsync(LIFETIME - 5 * MINUTE - 1000);
+    expect(renewals()).toBe(1);
+    expect(await currentAccessToken()).toBe('token-1');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(renewals()).toBe(2);
+  });
+
+  it('is sent only while it lives on a device whose clock is behind the server', async () => {
+    const behind = 11 * MINUTE;
+    api.on('PUT /api/user/:email', () => {
+      issued += 1;
+      const serverNow = Date.now() + behind;
+      return {
+        headers: { date: new Date(serverNow).toUTCString() },
+        body: { token: `token-${issued}`, expiresAt: new Date(serverNow + LIFETIME).toISOString() },
+      };
+    });
+    await startAccessToken('maya@mail.com');
+    vi.setSystemTime(START.getTime() + LIFETIME - 30 * 1000);
+    expect(await currentAccessToken()).toBe('token-2');
+  });
 });

@@ -1,4 +1,4 @@
-import { api } from '../api-client';
+import { apiWithHeaders } from '../api-client';
 
 /**
  * The API access token (spec: `accessToken` in local storage). It is short-lived: renewed
@@ -8,6 +8,8 @@ export const ACCESS_TOKEN_KEY = 'accessToken';
 const EXPIRES_KEY = 'accessTokenExpiresAt';
 const RENEW_BEFORE_MS = 5 * 60 * 1000;
 const EXPIRY_MARGIN_MS = 30 * 1000;
+/** Never renewed sooner than this after the last time: whatever the clocks say, no loop. */
+const MIN_RENEW_GAP_MS = 10 * 1000;
 
 let owner: string | null = null;
 let pending: Promise<string> | null = null;
@@ -21,21 +23,32 @@ function store(token: string, expiry: number) {
   clearTimeout(timer);
   timer = setTimeout(
     () => void renew().catch(() => {}),
-    Math.max(0, expiry - RENEW_BEFORE_MS - Date.now()),
+    Math.max(MIN_RENEW_GAP_MS, expiry - RENEW_BEFORE_MS - Date.now()),
   );
+}
+
+/**
+ * When a token ends on this device's clock: the server's expiry, moved by how far the server's
+ * clock (its answer's Date) is from ours. A device whose clock is ahead would otherwise take a
+ * fresh token for one about to end and renew it at once, again and again; one behind would send
+ * ended tokens.
+ */
+function endOnDevice(expiresAt: string, serverDate: string | null): number {
+  const expiry = Date.parse(expiresAt);
+  const server = serverDate ? Date.parse(serverDate) : Number.NaN;
+  return Number.isNaN(server) ? expiry : Date.now() + (expiry - server);
 }
 
 /** Exchanges the session for a new token ("user sync": PUT /api/user/{email}). */
 function renew(): Promise<string> {
   if (!owner) return Promise.reject(new Error('Not signed in'));
   const email = owner;
-  pending ??= api<{ token: string; expiresAt: string }>(`/user/${encodeURIComponent(email)}`, {
-    method: 'PUT',
-    body: { email },
-    anonymous: true,
-  })
-    .then(({ token, expiresAt: expiry }) => {
-      if (owner === email) store(token, Date.parse(expiry));
+  pending ??= apiWithHeaders<{ token: string; expiresAt: string }>(
+    `/user/${encodeURIComponent(email)}`,
+    { method: 'PUT', body: { email }, anonymous: true },
+  )
+    .then(({ data: { token, expiresAt: expiry }, headers }) => {
+      if (owner === email) store(token, endOnDevice(expiry, headers.get('date')));
       return token;
     })
     .finally(() => {
