@@ -56,16 +56,16 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 201: imageUploadResultSchema, 400: error, 401: error, 403: error, 413: error },
+        response: { 201: imageUploadResultSchema, 400: error, 401: error, 403: error },
       },
     },
     async (request, reply) => {
+      // Every refused photo is a 400 with its reason, one too large among them (a body too large
+      // for any other route is a 413).
       const refuse = (message: string) => reply.code(400).send(errorBody(400, message));
-      // Too large is a 413, as for any other body beyond what an address accepts.
-      const tooLarge = () => reply.code(413).send(errorBody(413, uploadErrors.tooLarge));
       // A body declared larger than any acceptable upload is refused before it is read.
       const declared = Number(request.headers['content-length'] ?? 0);
-      if (declared > IMAGE_MAX_BYTES + MULTIPART_OVERHEAD) return tooLarge();
+      if (declared > IMAGE_MAX_BYTES + MULTIPART_OVERHEAD) return refuse(uploadErrors.tooLarge);
       if (!request.isMultipart()) return refuse(uploadErrors.notMultipart);
 
       // The whole form is read (one file at most, a few small fields), so that a form with a
@@ -86,7 +86,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         // Everything that fails here is the upload's own framing: too large, too many parts,
         // no boundary, cut short.
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          return tooLarge();
+          return refuse(uploadErrors.tooLarge);
         }
         request.log.info({ err }, 'malformed upload');
         return refuse(uploadErrors.malformed);
