@@ -96,6 +96,8 @@ describe('the demo card form', () => {
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(onPaid).not.toHaveBeenCalled();
+    // The card is what to change: the focus is on it, not lost with the disabled Pay button.
+    expect(number).toHaveFocus();
   });
 
   it('clears a card number error once the number is edited', async () => {
@@ -113,6 +115,7 @@ describe('the demo card form', () => {
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incorrect.');
     expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(number).toHaveFocus();
     await user.type(number, '{Backspace}2');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(number).not.toHaveAttribute('aria-invalid');

@@ -129,6 +129,7 @@ function CardField({
         className={`input w-full font-mono tracking-wide ${invalid ? 'input-error' : ''}`}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={invalid ? problem.id : undefined}
+        name={name}
         {...attributes}
         {...input}
       />
@@ -150,7 +151,18 @@ export default function DemoCardForm({ clientSecret, billing, onPaid, amountId }
   const [error, setError] = useState<{ message: string; field: FieldName | null } | null>(null);
   const errorId = useId();
   const noticeId = useId();
+  const form = useRef<HTMLFormElement>(null);
   const ready = clientSecret !== null;
+
+  /**
+   * Says what the gateway refused, and puts the focus on the field it is about (the card number
+   * for a declined card): the Pay button, disabled while it was sent, has lost it.
+   */
+  const refused = (message: string, field: FieldName | null) => {
+    setError({ message, field });
+    const input = form.current?.elements.namedItem(field ?? 'number');
+    if (input instanceof HTMLInputElement) input.focus();
+  };
 
   const fillTestCard = (card: string) => {
     number.setValue(card);
@@ -180,8 +192,7 @@ export default function DemoCardForm({ clientSecret, billing, onPaid, amountId }
       });
       if ('error' in result) {
         const field = fieldOf(result.error.code);
-        const message = field === 'expiry' && !date ? INCOMPLETE_EXPIRY : result.error.message;
-        setError({ message, field });
+        refused(field === 'expiry' && !date ? INCOMPLETE_EXPIRY : result.error.message, field);
       } else {
         onPaid(result.paymentIntent.id);
       }
@@ -208,7 +219,13 @@ export default function DemoCardForm({ clientSecret, billing, onPaid, amountId }
     };
 
   return (
-    <form onSubmit={submit} noValidate aria-describedby={noticeId} className="flex flex-col gap-5">
+    <form
+      ref={form}
+      onSubmit={submit}
+      noValidate
+      aria-describedby={noticeId}
+      className="flex flex-col gap-5"
+    >
       <div
         id={noticeId}
         className="rounded-field border border-warning/70 bg-warning/15 p-4 text-sm"
