@@ -39,6 +39,35 @@ describe('access tokens', () => {
     expect(await tokens.verify('not a token')).toBeNull();
   });
 
+  it('refuse any other algorithm, a signature spelt otherwise, and extra parts', async () => {
+    const tokens = accessTokens('a-secret-of-enough-length-for-tests', ISSUER);
+    const { token } = await tokens.issue(claims);
+    const [, payload, signature] = token.split('.');
+    const header = (fields: object) => Buffer.from(JSON.stringify(fields)).toString('base64url');
+    expect(await tokens.verify(`${header({ alg: 'none' })}.${payload}.`)).toBeNull();
+    expect(
+      await tokens.verify(`${header({ alg: 'HS512', typ: 'JWT' })}.${payload}.${signature}`),
+    ).toBeNull();
+    // The same bytes in standard base64 rather than base64url, or padded.
+    const standard = Buffer.from(String(signature), 'base64url').toString('base64');
+    expect(await tokens.verify(token.replace(String(signature), standard))).toBeNull();
+    expect(await tokens.verify(`${token}=`)).toBeNull();
+    expect(await tokens.verify(`${token}.more`)).toBeNull();
+    expect(await tokens.verify(token)).toEqual(claims);
+  });
+
+  it('are the JWTs tokens were before: one issued then still verifies', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z'), toFake: ['Date'] });
+    // Issued by jose's SignJWT with this secret and issuer at that moment.
+    const earlier =
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzaWQiOiJzZXNzaW9uLTEiLCJzdWIiOiJ1c2VyLTEiLCJpc3MiOiJod' +
+      'HRwOi8vcG9ydGFsLnRlc3QiLCJhdWQiOiJodHRwOi8vcG9ydGFsLnRlc3QvYXBpIiwiaWF0IjoxNzk1MzQxNjAwLCJleH' +
+      'AiOjE3OTUzNDI1MDB9.OuVBlJzzI8S4S8KNQrhf0_yiqDky4f7o2fYc1x42GDY';
+    const tokens = accessTokens('a-secret-of-enough-length-for-tests', ISSUER);
+    expect(await tokens.verify(earlier)).toEqual(claims);
+    expect((await tokens.issue(claims)).token).toBe(earlier);
+  });
+
   it('stop working when they expire, even once verified', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z'), toFake: ['Date'] });
     const tokens = accessTokens('a-secret-of-enough-length-for-tests', ISSUER);

@@ -1,5 +1,4 @@
-import { hkdfSync, webcrypto } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 /** How long an access token lives; the web app renews it about 5 minutes before it ends. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -18,62 +17,75 @@ export interface AccessTokens {
 }
 
 /**
- * Short-lived bearer tokens for the API, signed with a key derived from the auth secret.
- * They name the session they came from, and the API checks that session on every call, so
- * signing out stops a token at once.
+ * The one header the portal signs its tokens with, as it is written into them: a token naming any
+ * other algorithm (or none) is refused before anything else is read.
+ */
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+/**
+ * Short-lived bearer tokens for the API: JWTs (RFC 7519) signed with HMAC-SHA256 by a key
+ * derived from the auth secret. They name the session they came from, and the API checks that
+ * session on every call, so signing out stops a token at once.
  *
- * The key is imported into Web Crypto once: given raw bytes, jose imports them again on every
- * call. A token whose signature checked out is remembered until it expires, since the same
- * text always verifies the same way; a client sends its token with every call for 15 minutes.
- * (Both measured in docs/performance.md: the bearer routes spent most of their time here.)
+ * Signed and checked with node:crypto, synchronously: through Web Crypto (jose) each check was a
+ * job on the thread pool and its promise, about a tenth of a booking's CPU for a token seen for
+ * the first time (docs/performance.md). A token whose signature checked out is remembered until
+ * it expires, since the same text always verifies the same way; a client sends its token with
+ * every call for 15 minutes.
  */
 export function accessTokens(secret: string, issuer: string): AccessTokens {
-  const raw = new Uint8Array(hkdfSync('sha256', secret, 'doctors-portal', 'api access token', 32));
-  const key = webcrypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  const key = Buffer.from(hkdfSync('sha256', secret, 'doctors-portal', 'api access token', 32));
   const audience = `${issuer}/api`;
   const verified = new Map<string, AccessClaims & { expiresAt: number }>();
 
-  async function verifySignature(token: string) {
+  const signatureOf = (signed: string) =>
+    createHmac('sha256', key).update(signed).digest('base64url');
+
+  /** The claims of a token this portal signed, or null: checked in full, the signature first. */
+  function checked(token: string) {
+    const [header, payload, signature, ...rest] = token.split('.');
+    if (header !== HEADER || payload === undefined || signature === undefined || rest.length > 0) {
+      return null;
+    }
+    const expected = Buffer.from(signatureOf(`${header}.${payload}`));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    let claims: Record<string, unknown>;
     try {
-      const { payload } = await jwtVerify(token, await key, {
-        algorithms: ['HS256'],
-        issuer,
-        audience,
-      });
-      const { sub, sid, exp } = payload;
-      if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') {
-        return null;
-      }
-      return { userId: sub, sessionId: sid, expiresAt: exp * 1000 };
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     } catch {
       return null;
     }
+    const { sub, sid, iss, aud, exp } = claims;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return null;
+    if (iss !== issuer || aud !== audience) return null;
+    return { userId: sub, sessionId: sid, expiresAt: exp * 1000 };
   }
 
   return {
     async issue({ userId, sessionId }) {
-      const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
-      const token = await new SignJWT({ sid: sessionId })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(userId)
-        .setIssuer(issuer)
-        .setAudience(audience)
-        .setIssuedAt()
-        .setExpirationTime(expiresAt)
-        .sign(await key);
+      const issuedAt = Math.floor(Date.now() / 1000);
+      const expiresAt = new Date((issuedAt + ACCESS_TOKEN_TTL_SECONDS) * 1000);
+      const claims = {
+        sid: sessionId,
+        sub: userId,
+        iss: issuer,
+        aud: audience,
+        iat: issuedAt,
+        exp: issuedAt + ACCESS_TOKEN_TTL_SECONDS,
+      };
+      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+      const token = `${HEADER}.${payload}.${signatureOf(`${HEADER}.${payload}`)}`;
       return { token, expiresAt };
     },
     async verify(token) {
       let claims = verified.get(token);
       if (!claims) {
-        const checked = await verifySignature(token);
-        if (!checked) return null;
+        const fresh = checked(token);
+        if (!fresh) return null;
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
-        verified.set(token, checked);
-        claims = checked;
+        verified.set(token, fresh);
+        claims = fresh;
       }
       if (claims.expiresAt <= Date.now()) {
         verified.delete(token);

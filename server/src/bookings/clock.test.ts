@@ -39,6 +39,50 @@ describe('the clinic’s moment', () => {
       '2031-03-09T14:00:00.000Z',
     );
   });
+
+  it('is the instant the clinic’s clock shows, for every time of two years in zones near and far', () => {
+    const shownIn = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+    const minutesAsked = [-840, -1, 0, 90, 150, 630, 1439, 1440, 1500];
+    // Half-hour changes (Lord Howe), a zone without any (Kolkata), the southern summer (Santiago).
+    for (const timeZone of [
+      NEW_YORK,
+      'Europe/London',
+      'Australia/Lord_Howe',
+      'Asia/Kolkata',
+      'America/Santiago',
+    ]) {
+      const format = shownIn(timeZone);
+      const asked = new Date('2031-01-01T12:00:00Z');
+      for (let day = 0; day < 730; day += 1) {
+        const date = asked.toISOString().slice(0, 10) as never;
+        for (const minutes of minutesAsked) {
+          const instant = clinicInstant(timeZone, date, minutes);
+          // The wall clock the minutes name, counted from the date's midnight.
+          const wall = new Date(Date.parse(`${date}T00:00:00Z`) + minutes * 60_000);
+          const expected = wall.toISOString().slice(0, 16).replace('T', ', ');
+          const shown = format.format(instant);
+          // A time the clock skips (the hour it goes forward) is shown at no instant at all.
+          const skipped =
+            shown !== expected &&
+            Array.from(
+              { length: 113 },
+              (_, step) => wall.getTime() + (step - 56) * 15 * 60_000,
+            ).every((at) => format.format(at) !== expected);
+          if (!skipped) expect(`${timeZone} ${shown}`).toBe(`${timeZone} ${expected}`);
+        }
+        asked.setUTCDate(asked.getUTCDate() + 1);
+      }
+    }
+  });
 });
 
 describe('a notice before a slot starts (minimum notice, cancellation notice)', () => {

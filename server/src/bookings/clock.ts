@@ -28,6 +28,9 @@ const momentFormat = formatsByZone('en-GB', {
   hourCycle: 'h23',
 });
 
+const MINUTES_A_DAY = 24 * 60;
+const DAY_MS = MINUTES_A_DAY * 60_000;
+
 /** The last moment worked out, reused for calls within the same second and time zone. */
 let last: { timeZone: string; second: number; moment: ClinicMoment } | null = null;
 
@@ -52,38 +55,72 @@ function readClock(timeZone: string, at: number): ClinicMoment {
   };
 }
 
+/** Past this many, a map of worked-out answers below starts again from empty. */
+const MAX_KEPT = 10_000;
+
 /**
- * The instants worked out, by time zone, date and minutes: a list of bookings asks for one per
- * booking (its cancellation notice), each costing two readings of the clock. The answers never
- * change; the map is emptied when it holds MAX_INSTANTS.
+ * The instants worked out on the days the clinic's clock changes, by time zone and wall clock:
+ * each cost two readings of the clock. The answers never change.
  */
 const instants = new Map<string, number>();
-const MAX_INSTANTS = 10_000;
+
+/**
+ * Each date the clinic's clock was read for, by time zone: its midnight as if it were UTC (the
+ * wall clock counted in milliseconds), and the zone's offset from UTC when it holds the whole day,
+ * or null on a day the clock changes (not 24 hours long). A booking asks for instants on its own
+ * date and times (its start, its reminder, its cancellation notice): one reading serves them all.
+ */
+const days = new Map<string, { midnight: number; offset: number | null }>();
+
+/** `date`'s midnight as if it were UTC. */
+const wallMidnight = (date: IsoDate) => Date.parse(`${date}T00:00:00Z`);
+
+/** The instant at which the clinic's wall clock shows `wall` (milliseconds), worked out afresh. */
+function exactInstant(timeZone: string, wall: number): number {
+  // The zone's offset from UTC at an instant (east positive), read from the clinic's clock.
+  const offsetAt = (at: number) => {
+    const shown = readClock(timeZone, at);
+    const shownWall = wallMidnight(shown.today) + shown.minutes * 60_000;
+    return shownWall - Math.floor(at / 60_000) * 60_000;
+  };
+  // Once more at the guess, for a day whose offset differs from the one at the guess (DST).
+  return wall - offsetAt(wall - offsetAt(wall));
+}
+
+/** What `days` keeps of `date`, read now if it was not. */
+function dayOf(timeZone: string, date: IsoDate) {
+  const key = `${timeZone} ${date}`;
+  let day = days.get(key);
+  if (!day) {
+    const midnight = wallMidnight(date);
+    const start = exactInstant(timeZone, midnight);
+    const end = exactInstant(timeZone, midnight + DAY_MS);
+    day = { midnight, offset: end - start === DAY_MS ? midnight - start : null };
+    if (days.size >= MAX_KEPT) days.clear();
+    days.set(key, day);
+  }
+  return day;
+}
 
 /**
  * The instant at which the clinic's wall clock shows `minutes` past midnight on `date`, daylight
- * saving time included: e.g. where the clinic's day begins.
+ * saving time included: e.g. where the clinic's day begins. Minutes outside the day count into
+ * the days before or after it.
  */
 export function clinicInstant(timeZone: string, date: IsoDate, minutes = 0): Date {
-  const key = `${timeZone} ${date} ${minutes}`;
+  const daysAway = Math.floor(minutes / MINUTES_A_DAY);
+  const { midnight, offset } = dayOf(timeZone, daysAway === 0 ? date : addDays(date, daysAway));
+  const wall = midnight + (minutes - daysAway * MINUTES_A_DAY) * 60_000;
+  if (offset !== null) return new Date(wall - offset);
+  const key = `${timeZone} ${wall}`;
   let instant = instants.get(key);
   if (instant === undefined) {
-    const wanted = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
-    // The zone's offset from UTC at an instant (east positive), read from the clinic's clock.
-    const offsetAt = (at: number) => {
-      const shown = readClock(timeZone, at);
-      const wall = Date.parse(`${shown.today}T00:00:00Z`) + shown.minutes * 60_000;
-      return wall - Math.floor(at / 60_000) * 60_000;
-    };
-    // Once more at the guess, for a day whose offset differs from the one at the guess (DST).
-    instant = wanted - offsetAt(wanted - offsetAt(wanted));
-    if (instants.size >= MAX_INSTANTS) instants.clear();
+    instant = exactInstant(timeZone, wall);
+    if (instants.size >= MAX_KEPT) instants.clear();
     instants.set(key, instant);
   }
   return new Date(instant);
 }
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** Whether the clinic's day `date` is shorter than 24 hours: its clocks go forward that night. */
 export function clockSkipsOn(timeZone: string, date: IsoDate): boolean {

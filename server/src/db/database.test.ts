@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -55,6 +56,50 @@ describe.runIf(engine === 'sqlite')('SQLite statements', () => {
       expect((await read()).rows[0]).toEqual({ id: 1, body: 'a', author: null });
       await sql`alter table note rename column body to text`.execute(database.db);
       expect((await read()).rows[0]).toEqual({ id: 1, text: 'a', author: null });
+    } finally {
+      await database.close();
+      await testDatabase.drop();
+    }
+  });
+});
+
+/** The temporary files this process holds open that SQLite made (it names them etilqs_…). */
+function sqliteTemporaryFiles(): string[] {
+  return fs
+    .readdirSync('/proc/self/fd')
+    .map((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    })
+    .filter((target) => target.includes('etilqs_'));
+}
+
+describe.runIf(engine === 'sqlite' && process.platform === 'linux')('SQLite savepoints', () => {
+  it('keep their undo record in memory, however much they change: no temporary file', async () => {
+    const testDatabase = await createTestDatabase();
+    const database = await openDatabase(testDatabase.config);
+    try {
+      await sql`create table note (id integer primary key, body text)`.execute(database.db);
+      const before = 'x'.repeat(2000);
+      for (let row = 0; row < 200; row += 1) {
+        await sql`insert into note (body) values (${before})`.execute(database.db);
+      }
+      await database.db.transaction().execute(async (tx) => {
+        await sql`savepoint booking`.execute(tx);
+        // Every page of the table changed: far more than the 64 KB of original pages SQLite
+        // keeps in memory by default before it opens a file for them.
+        await sql`update note set body = 'changed'`.execute(tx);
+        expect(sqliteTemporaryFiles()).toEqual([]);
+        await sql`rollback to savepoint booking`.execute(tx);
+        await sql`release savepoint booking`.execute(tx);
+      });
+      const { rows } = await sql<{ body: string }>`select distinct body from note`.execute(
+        database.db,
+      );
+      expect(rows).toEqual([{ body: before }]);
     } finally {
       await database.close();
       await testDatabase.drop();

@@ -49,6 +49,11 @@ function openSqlite(file: string): Kysely<Database> {
   // power cut or an OS crash too, not only the process's death (NORMAL would lose the last
   // commits then). About 0.3 ms a commit on an SSD; see docs/reliability.md, Crash safety.
   database.pragma('synchronous = FULL');
+  // A savepoint's undo record (its statement journal) in memory rather than in a temporary file:
+  // every booking runs under one (db/group-commit.ts), and past 64 KB of changed pages SQLite
+  // wrote it to a file it opened, wrote and deleted again, about 55 writes a booking
+  // (docs/performance.md). Sorts too large for the page cache also stay in memory.
+  database.pragma('temp_store = MEMORY');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   return new Kysely<Database>({
