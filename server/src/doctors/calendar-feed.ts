@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { type AuditActor, adminActor, doctorSubject, recordAudit } from '../audit/log.js';
 import { callerOf, requireAdmin } from '../auth/guards.js';
 import { clinicMoment, clock } from '../bookings/clock.js';
+import { statusNamed } from '../bookings/repository.js';
 import type { Database } from '../db/schema.js';
 import { errorBody, errorResponses } from '../http/errors.js';
 import { buildFeed } from '../mail/ics.js';
@@ -147,7 +148,7 @@ async function visitsOf(db: Kysely<Database>, doctorId: string, from: IsoDate) {
     .select(['id', 'date', 'slot', 'treatment_name', 'patient_name', 'sequence'])
     .where('doctor_id', '=', doctorId)
     .where('date', '>=', from)
-    .where('status', '<>', 'cancelled')
+    .where('status', '<>', statusNamed('cancelled'))
     .orderBy('date')
     .limit(FEED_MAX_EVENTS)
     .execute();
