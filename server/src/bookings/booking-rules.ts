@@ -9,7 +9,7 @@ import {
   type rescheduleRequestSchema,
   weekdayOf,
 } from '@doctors-portal/contract';
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { bookingSubject, patientActor, recordAudit } from '../audit/log.js';
 import type { CurrentUser } from '../auth/current-user.js';
@@ -336,6 +336,11 @@ async function doctorsFor(
   return [chosen];
 }
 
+// A doctor's try's savepoint, written once (as group-commit.ts writes its own).
+const DOCTOR_PICK = CompiledQuery.raw('savepoint "doctor_pick"');
+const ROLLBACK_TO_DOCTOR_PICK = CompiledQuery.raw('rollback to savepoint "doctor_pick"');
+const RELEASE_DOCTOR_PICK = CompiledQuery.raw('release savepoint "doctor_pick"');
+
 /**
  * Stores the booking with the first of `candidates` who is free for its whole time, in the
  * caller's transaction: each try runs under a savepoint, and a unique violation of the doctor's
@@ -353,14 +358,14 @@ async function insertWithDoctor(
   for (const candidate of candidates) {
     if (busy.has(candidate.id)) continue;
     const booking: Booking = { ...facts, doctor_id: candidate.id, doctor_name: candidate.name };
-    await sql`savepoint doctor_pick`.execute(tx);
+    await tx.executeQuery(DOCTOR_PICK);
     try {
       await insertBooking(tx, booking);
-      await sql`release savepoint doctor_pick`.execute(tx);
+      await tx.executeQuery(RELEASE_DOCTOR_PICK);
       return booking;
     } catch (error) {
-      await sql`rollback to savepoint doctor_pick`.execute(tx);
-      await sql`release savepoint doctor_pick`.execute(tx);
+      await tx.executeQuery(ROLLBACK_TO_DOCTOR_PICK);
+      await tx.executeQuery(RELEASE_DOCTOR_PICK);
       const rule = brokenBookingRule(error);
       if (rule !== 'doctor' && rule !== 'slot') throw error;
     }

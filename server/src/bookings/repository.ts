@@ -114,17 +114,49 @@ export async function slotHeld(
   at: { date: IsoDate; treatmentId: string; slot: string; exceptId?: string },
   by: 'with doctor' | 'without doctor',
 ): Promise<boolean> {
-  let query = tx
+  const { date, treatmentId, slot, exceptId } = at;
+  const rows =
+    exceptId === undefined
+      ? await chairHeld[by](tx, date, treatmentId, slot)
+      : await chairHeldExcept[by](tx, date, treatmentId, slot, exceptId);
+  return rows.length > 0;
+}
+
+/** The live bookings that hold a slot's chair (`slotHeld`), by what holds it: compiled once. */
+const chairHolders = (tx: Kysely<Database>, by: 'with doctor' | 'without doctor') =>
+  tx
     .selectFrom('booking')
     .select('id')
-    .where('date', '=', at.date)
-    .where('treatment_id', '=', at.treatmentId)
-    .where('slot', '=', at.slot)
     .where('status', '<>', statusNamed('cancelled'))
     .where('doctor_id', by === 'with doctor' ? 'is not' : 'is', null);
-  if (at.exceptId !== undefined) query = query.where('id', '<>', at.exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
+
+const chairHeldBy = (by: 'with doctor' | 'without doctor') =>
+  compiledOnce((tx: Kysely<Database>, date: IsoDate, treatmentId: string, slot: string) =>
+    chairHolders(tx, by)
+      .where('date', '=', date)
+      .where('treatment_id', '=', treatmentId)
+      .where('slot', '=', slot)
+      .limit(1),
+  );
+const chairHeld = {
+  'with doctor': chairHeldBy('with doctor'),
+  'without doctor': chairHeldBy('without doctor'),
+};
+
+const chairHeldExceptBy = (by: 'with doctor' | 'without doctor') =>
+  compiledOnce(
+    (tx: Kysely<Database>, date: IsoDate, treatmentId: string, slot: string, exceptId: string) =>
+      chairHolders(tx, by)
+        .where('date', '=', date)
+        .where('treatment_id', '=', treatmentId)
+        .where('slot', '=', slot)
+        .where('id', '<>', exceptId)
+        .limit(1),
+  );
+const chairHeldExcept = {
+  'with doctor': chairHeldExceptBy('with doctor'),
+  'without doctor': chairHeldExceptBy('without doctor'),
+};
 
 export function slotKey(treatmentId: string, slot: string): string {
   return `${treatmentId}\u0000${slot}`;
@@ -206,16 +238,23 @@ export async function doctorsBusyDuring(
   slot: string,
 ): Promise<Set<string>> {
   const units = slotUnits(slot);
-  if (units.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('doctor_unit')
-    .select('doctor_id')
-    .distinct()
-    .where('date', '=', date)
-    .where('unit', 'in', units)
-    .execute();
+  const [first] = units;
+  if (first === undefined) return new Set();
+  const rows = await doctorsHoldingUnits(db, date, first, first + units.length - 1);
   return new Set(rows.map((row) => row.doctor_id));
 }
+
+/** The doctors holding any of a day's units from `first` to `last`: compiled once. */
+const doctorsHoldingUnits = compiledOnce(
+  (db: Kysely<Database>, date: IsoDate, first: number, last: number) =>
+    db
+      .selectFrom('doctor_unit')
+      .select('doctor_id')
+      .distinct()
+      .where('date', '=', date)
+      .where('unit', '>=', first)
+      .where('unit', '<=', last),
+);
 
 /**
  * Stores a booking with the time units it holds for its patient and, when it is with a doctor,
@@ -783,7 +822,9 @@ export async function listPatientHistory(
         .as('refunded'),
     )
     .where('booking.patient_id', '=', patientId)
-    .where((eb) => eb.or([eb('booking.date', '<', today), eb('booking.status', '=', statusNamed('cancelled'))]))
+    .where((eb) =>
+      eb.or([eb('booking.date', '<', today), eb('booking.status', '=', statusNamed('cancelled'))]),
+    )
     .orderBy('booking.date', 'desc')
     .orderBy('booking.created_at', 'desc')
     .execute();

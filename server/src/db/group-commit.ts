@@ -1,9 +1,15 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import type { Database } from './schema.js';
 
 /** Runs `work` in a transaction of its own and answers what it answers, once committed. */
 export type Transact = <T>(work: (tx: Kysely<Database>) => Promise<T>) => Promise<T>;
+
+// Each transaction's savepoint, written once: Kysely's savepoint calls build and compile these
+// statements anew for every booking.
+const SAVEPOINT = CompiledQuery.raw('savepoint "job"');
+const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw('rollback to savepoint "job"');
+const RELEASE_SAVEPOINT = CompiledQuery.raw('release savepoint "job"');
 
 interface Job {
   work: (tx: Kysely<Database>) => Promise<unknown>;
@@ -41,14 +47,14 @@ export function groupCommit(database: DatabaseHandle): Transact {
       const trx = await db.startTransaction().execute();
       try {
         for (const job of jobs) {
-          const savepoint = await trx.savepoint('job').execute();
+          await trx.executeQuery(SAVEPOINT);
           try {
-            outcomes.push({ ok: true, value: await job.work(savepoint) });
+            outcomes.push({ ok: true, value: await job.work(trx) });
           } catch (error) {
-            await savepoint.rollbackToSavepoint('job').execute();
+            await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
             outcomes.push({ ok: false, error });
           }
-          await savepoint.releaseSavepoint('job').execute();
+          await trx.executeQuery(RELEASE_SAVEPOINT);
         }
         await trx.commit().execute();
       } catch (error) {
