@@ -1,3 +1,5 @@
+import { hkdfSync } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_TTL_SECONDS, accessTokens } from './access-token.js';
 
@@ -66,6 +68,42 @@ describe('access tokens', () => {
     const tokens = accessTokens('a-secret-of-enough-length-for-tests', ISSUER);
     expect(await tokens.verify(earlier)).toEqual(claims);
     expect((await tokens.issue(claims)).token).toBe(earlier);
+  });
+
+  it('are JWTs as jose, a maintained library, reads and writes them', async () => {
+    const secret = 'a-secret-of-enough-length-for-tests';
+    // The key the portal derives from its secret (decision 036).
+    const key = new Uint8Array(
+      hkdfSync('sha256', secret, 'doctors-portal', 'api access token', 32),
+    );
+    const tokens = accessTokens(secret, ISSUER);
+    const { token } = await tokens.issue(claims);
+    const { payload, protectedHeader } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: `${ISSUER}/api`,
+    });
+    expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(payload).toMatchObject({ sub: claims.userId, sid: claims.sessionId });
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(ACCESS_TOKEN_TTL_SECONDS);
+
+    const signed = await new SignJWT({ sid: 'session-2' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('user-2')
+      .setIssuer(ISSUER)
+      .setAudience(`${ISSUER}/api`)
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(key);
+    expect(await tokens.verify(signed)).toEqual({ userId: 'user-2', sessionId: 'session-2' });
+    const expired = await new SignJWT({ sid: 'session-2' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('user-2')
+      .setIssuer(ISSUER)
+      .setAudience(`${ISSUER}/api`)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 1)
+      .sign(key);
+    expect(await tokens.verify(expired)).toBeNull();
   });
 
   it('stop working when they expire, even once verified', async () => {
