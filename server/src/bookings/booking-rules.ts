@@ -9,7 +9,7 @@ import {
   type rescheduleRequestSchema,
   weekdayOf,
 } from '@doctors-portal/contract';
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { z } from 'zod';
 import { bookingSubject, patientActor, recordAudit } from '../audit/log.js';
 import type { CurrentUser } from '../auth/current-user.js';
@@ -24,7 +24,7 @@ import type { Transact } from '../db/group-commit.js';
 import type { Booking, Database } from '../db/schema.js';
 import { doctorsOffOn, findDoctor, listProviders, type Provider } from '../doctors/repository.js';
 import { HttpError } from '../http/errors.js';
-import { findTreatment } from '../treatments/repository.js';
+import { findTreatment, stillOffers } from '../treatments/repository.js';
 import { type CancelDeps, type CancelOutcome, cancelWithRefund } from './cancel-with-refund.js';
 import { type ClinicMoment, hasStarted, skippedOnClock, startsWithin } from './clock.js';
 import { bookingErrors, patientCancelRefusals } from './errors.js';
@@ -186,6 +186,7 @@ export async function bookSlot(
             throw new HttpError(409, bookingErrors.tooManyUnpaid(unpaid));
           }
         }
+        await assertStillOffered(tx, treatment.id, facts.slot);
         const at = { date, treatmentId: treatment.id, slot: facts.slot };
         await assertChairFree(tx, at, candidates !== null);
         const stored = candidates
@@ -289,6 +290,9 @@ class SlotTaken extends Error {
   override name = 'SlotTaken';
 }
 
+/** A transaction's lock on one slot's chair (PostgreSQL), by the date, treatment and slot. */
+const CHAIR_LOCK = 'select pg_advisory_xact_lock(hashtextextended($1, 0))';
+
 /**
  * A slot's chair is not shared across the treatment's change of mode (decision 020): a booking
  * without a doctor does not join one a doctor's booking holds (made while a doctor performed the
@@ -300,7 +304,23 @@ async function assertChairFree(
   at: { date: IsoDate; treatmentId: string; slot: string; exceptId?: string },
   withDoctor: boolean,
 ): Promise<void> {
+  // PostgreSQL: the check below reads committed rows only, so two bookings of opposite modes
+  // (one made as the clinic assigned or removed a doctor) could each miss the other's, which no
+  // unique index sees. One transaction at a time checks a slot's chair, until it ends; SQLite
+  // writes one at a time already.
+  if (tx.getExecutor().adapter instanceof PostgresAdapter) {
+    await tx.executeQuery(
+      CompiledQuery.raw(CHAIR_LOCK, [`${at.date}|${at.treatmentId}|${at.slot}`]),
+    );
+  }
   if (await slotHeld(tx, at, withDoctor ? 'without doctor' : 'with doctor')) throw new SlotTaken();
+}
+
+/** The slot is still one the treatment offers, in the booking's transaction (`stillOffers`). */
+async function assertStillOffered(tx: Kysely<Database>, treatmentId: string, slot: string) {
+  if (!(await stillOffers(tx, treatmentId, slot))) {
+    throw new HttpError(409, bookingErrors.slotNotOffered);
+  }
 }
 
 /**
@@ -479,6 +499,9 @@ export async function rescheduleBooking(
 
   try {
     return await transact(async (tx) => {
+      // The patient's moves one at a time (as their bookings are): two moves of theirs that
+      // swap times would otherwise deadlock on each other's units (PostgreSQL).
+      await lockPatient(tx, caller.id);
       const before = await lockBooking(tx, id);
       if (!before) throw new HttpError(404, bookingErrors.noSuchBooking);
       if (!isOwnBooking(caller, before)) {
@@ -501,6 +524,7 @@ export async function rescheduleBooking(
         slot,
         moved_late_at: before.moved_late_at ?? (late ? new Date(moment.at).toISOString() : null),
       };
+      await assertStillOffered(tx, before.treatment_id, slot);
       await releaseBookingUnits(tx, id);
       await assertChairFree(
         tx,

@@ -17,6 +17,7 @@ import { HttpError } from '../http/errors.js';
 import {
   findCatalogueTreatment,
   forgetCachedTreatments,
+  lockTreatment,
   type TreatmentRecord,
 } from './repository.js';
 
@@ -209,6 +210,8 @@ export async function changeTreatment(
   let record: TreatmentRecord;
   try {
     record = await db.transaction().execute(async (tx) => {
+      // After the bookings taking one of its slots now, which the check of held slots then sees.
+      await lockTreatment(tx, id);
       const before = await findCatalogueTreatment(tx, id);
       if (!before) throw new HttpError(404, treatmentErrors.noSuchTreatment);
       const after: TreatmentRecord = {

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.js';
 import type { Database, TreatmentTable } from '../db/schema.js';
 
@@ -85,6 +85,38 @@ export async function findCatalogueTreatment(
  */
 export const findTreatment = (db: Kysely<Database>, id: string) =>
   findCatalogueTreatment(db, id, { offeredOnly: true });
+
+/**
+ * Whether the treatment still offers `slot`, read in a booking's or a move's transaction, where
+ * it holds the treatment's row (a key-share lock, on PostgreSQL) until the transaction ends. A
+ * change of the treatment's slots locks that row for update (`lockTreatment`), so it waits for
+ * the bookings taking one of its slots now and then sees them; SQLite writes one transaction at a
+ * time. Without it, a slot removed while a booking took it stayed held beside the slots that
+ * replaced it (the chair booked twice at overlapping times). Compiled once.
+ */
+export async function stillOffers(
+  tx: Kysely<Database>,
+  treatmentId: string,
+  slot: string,
+): Promise<boolean> {
+  const [row] = await offeredSlotsHeld(tx, treatmentId);
+  return row !== undefined && (JSON.parse(row.slots) as string[]).includes(slot);
+}
+
+const offeredSlotsHeld = compiledOnce((tx: Kysely<Database>, id: string) => {
+  const query = tx
+    .selectFrom('treatment')
+    .select('slots')
+    .where('id', '=', id)
+    .where('retired_at', 'is', null);
+  return tx.getExecutor().adapter instanceof PostgresAdapter ? query.forKeyShare() : query;
+});
+
+/** Locks the treatment's row for its change (PostgreSQL): see `stillOffers`. */
+export async function lockTreatment(tx: Kysely<Database>, id: string): Promise<void> {
+  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await tx.selectFrom('treatment').select('id').where('id', '=', id).forUpdate().execute();
+}
 
 /** How long a process reuses the treatment list it read for the availability answer. */
 export const TREATMENTS_CACHE_MS = 30_000;
