@@ -2,7 +2,7 @@ import { centsToDollars } from '@doctors-portal/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type AuditActor, bookingCancelled, bookingSubject, recordAudit } from '../audit/log.js';
-import type { Booking, Database } from '../db/schema.js';
+import type { Booking, BookingStatus, Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import type { MailQueue } from '../mail/queue.js';
 import { type ProviderRefund, RefundRefused } from '../payments/provider.js';
@@ -64,6 +64,13 @@ export interface CancelOutcome {
   booking: Booking;
   refund: ProviderRefund | null;
 }
+
+/**
+ * What a booking may have become while its payment was released or refunded and still be
+ * cancelled: booked or confirmed (a visit confirmed meanwhile is as cancellable as before, and its
+ * refund is made). Arrived, seen, missed or cancelled since, it stays as it is (decision 037).
+ */
+const STILL_CANCELLABLE: readonly BookingStatus[] = ['booked', 'confirmed'];
 
 /**
  * Cancels a live booking, refunding its payment through the provider: the one path of the
@@ -153,19 +160,20 @@ export async function cancelWithRefund(
     });
   };
   const cancelled = await db.transaction().execute(async (tx) => {
-    const done = await cancelLiveBooking(tx, id, [live.status], live.paid_at !== null, {
+    const done = await cancelLiveBooking(tx, id, STILL_CANCELLABLE, live.paid_at !== null, {
       by,
       reason,
       at,
     });
     if (!done) return false;
     await deps.events.emit(tx, { kind: 'cancelled', booking: done });
-    await recordAudit(tx, bookingCancelled(actor, live, reason, at));
+    // `done` is the row as this transaction locked it: moved meanwhile, it names the new time.
+    await recordAudit(tx, bookingCancelled(actor, done, reason, at));
     if (refund && transactionId) await recordRefundOf(tx, refund, transactionId);
     await deps.mail.add(tx, {
       kind: 'booking-cancellation',
-      to: live.patient_email,
-      booking: bookingSummary(live),
+      to: done.patient_email,
+      booking: bookingSummary(done),
       reason,
       cancelledBy: cancelling.cancelledBy,
       refund: refund ? { id: refund.id, amountDollars: centsToDollars(refund.amountCents) } : null,

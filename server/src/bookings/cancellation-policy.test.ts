@@ -250,12 +250,12 @@ describe(`the cancellation policy (${engine})`, () => {
       const transactionId = await payThroughDemo(t, { ...jane, cookie: '' }, booking);
       const provider = t.app.payments.provider;
       const refund = provider.refund.bind(provider);
-      // The clinic marks the visit confirmed while the provider makes the refund.
+      // The clinic marks the patient arrived while the provider makes the refund.
       vi.spyOn(provider, 'refund').mockImplementationOnce(async (intent) => {
         const made = await refund(intent);
         await t.db
           .updateTable('booking')
-          .set({ status: 'confirmed' })
+          .set({ status: 'arrived' })
           .where('id', '=', booking.id)
           .execute();
         return made;
@@ -268,7 +268,7 @@ describe(`the cancellation policy (${engine})`, () => {
         patientCancelRefusals(PHONE).changedAfterRefund(recorded?.id ?? ''),
       );
       expect(await bookingRow(t, booking.id)).toMatchObject({
-        status: 'confirmed',
+        status: 'arrived',
         cancelled_at: null,
       });
       // The refund is in the audit log; the cancellation that did not happen is not.

@@ -416,12 +416,12 @@ describe(`the clinic's actions on a booking (${engine})`, () => {
       const transactionId = await payThroughDemo(t, { ...jane, cookie: '' }, paidBooking);
       const provider = t.app.payments.provider;
       const refund = provider.refund.bind(provider);
-      // Another member of staff confirms the visit while the provider makes the refund.
+      // Another member of staff marks the patient arrived while the provider makes the refund.
       const spy = vi.spyOn(provider, 'refund').mockImplementationOnce(async (intent) => {
         const made = await refund(intent);
         await t.db
           .updateTable('booking')
-          .set({ status: 'confirmed' })
+          .set({ status: 'arrived' })
           .where('id', '=', paidBooking.id)
           .execute();
         return made;
@@ -437,7 +437,7 @@ describe(`the clinic's actions on a booking (${engine})`, () => {
         expect(recorded).toMatchObject({ provider: 'demo', intent_id: transactionId });
         expect(response.json().message).toBe(clinicErrors.changedAfterRefund(recorded.id));
         expect(await bookingRow(t, paidBooking.id)).toMatchObject({
-          status: 'confirmed',
+          status: 'arrived',
           paid_at: expect.any(String),
           cancelled_at: null,
         });

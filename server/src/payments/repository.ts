@@ -121,8 +121,8 @@ export async function refundsOf(
 }
 
 /**
- * Records a Stripe event as handled, unless it already was: answers false for a replay.
- * Concurrent deliveries of one event wait on the primary key, and only the first records it.
+ * Records a Stripe event as handled, once its work is done, unless it already was: answers false
+ * when another delivery of it recorded it first (concurrent deliveries wait on the primary key).
  */
 export async function recordStripeEvent(
   db: Kysely<Database>,
@@ -136,9 +136,14 @@ export async function recordStripeEvent(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Forgets that an event was handled, so that Stripe's next delivery of it is handled again. */
-export async function forgetStripeEvent(db: Kysely<Database>, id: string): Promise<void> {
-  await db.deleteFrom('stripe_event').where('id', '=', id).execute();
+/** Whether a Stripe event was handled already: a redelivery of it is only acknowledged. */
+export async function stripeEventHandled(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('stripe_event')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The payments of these bookings, oldest first, for the patient's own data (no card data). */

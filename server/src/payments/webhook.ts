@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { systemActor } from '../audit/log.js';
 import { findBooking } from '../bookings/repository.js';
 import { errorResponseSchema as error, errorBody } from '../http/errors.js';
-import { forgetStripeEvent, recordStripeEvent } from './repository.js';
+import { recordStripeEvent, stripeEventHandled } from './repository.js';
 import { mismatch, type Payments, refundOrphanedCharge, settle } from './service.js';
 import { fromStripeIntent } from './stripe.js';
 
@@ -62,17 +62,14 @@ export async function stripeWebhookRoutes(
         return reply.code(400).send(errorBody(400, webhookErrors.badSignature));
       }
 
-      if (!(await recordStripeEvent(payments.db, event))) {
+      if (await stripeEventHandled(payments.db, event.id)) {
         return { received: true as const, duplicate: true };
       }
-      try {
-        await handleEvent(payments, request.log, event);
-      } catch (err) {
-        // Not handled after all: Stripe delivers it again after this failure.
-        await forgetStripeEvent(payments.db, event.id);
-        throw err;
-      }
-      return { received: true as const, duplicate: false };
+      // Handled first (settling and refunding are idempotent), recorded only once done: a
+      // delivery that fails or dies midway leaves no record, so Stripe's next one is handled.
+      await handleEvent(payments, request.log, event);
+      const first = await recordStripeEvent(payments.db, event);
+      return { received: true as const, duplicate: !first };
     },
   );
 }
