@@ -1,6 +1,7 @@
 import {
   rescheduleRequestSchema,
   type VisitLinkAction,
+  visitLinkMessages,
   visitLinkOutcomeSchema,
   visitLinkSchema,
 } from '@doctors-portal/contract';
@@ -20,7 +21,7 @@ import { findBooking } from '../bookings/repository.js';
 import { announceMove } from '../bookings/routes.js';
 import { bookingRulesOf } from '../clinic/calendar.js';
 import type { Booking } from '../db/schema.js';
-import { errorResponses } from '../http/errors.js';
+import { errorResponses, HttpError } from '../http/errors.js';
 import { answerPaymentFailure } from '../payments/errors.js';
 import { refundsOf } from '../payments/repository.js';
 import { visitLinkSignerOf } from './mail-links.js';
@@ -193,6 +194,11 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
             booking.id,
             request.body,
             async (tx, moved) => {
+              // The visit as the move locked it: moved in the app since the link was opened,
+              // the link is stale and this move is undone.
+              if (moved.before.sequence !== claims.sequence) {
+                throw new HttpError(409, visitLinkMessages.moved);
+              }
               await useLink(tx, claims);
               await announce(tx, moved);
             },

@@ -247,6 +247,33 @@ describe(`one-tap visit links (${engine})`, () => {
     expect((await bookingRow(t, row.id)).sequence).toBe(1);
   });
 
+  it('refuses a Reschedule link whose visit was moved in the app while the link was opened', async () => {
+    const row = await booking();
+    const moving = link(row, 'reschedule');
+    const [one, other] = (await freeSlots(nextDay)).filter((slot) => slot !== TEN);
+    const moveInApp = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/booking/${row.id}/reschedule`,
+        headers: bearer(jane.token),
+        payload: { date: mediumDay(nextDay), slot: other },
+      });
+    // The patient moves the visit in the app after the link's checks, before its transaction.
+    const transact = t.app.transact;
+    let movedInApp: Awaited<ReturnType<typeof moveInApp>> | undefined;
+    vi.spyOn(t.app, 'transact').mockImplementationOnce(async (work) => {
+      movedInApp = await moveInApp();
+      return transact(work);
+    });
+    const byLink = await use(moving, 'reschedule', { date: mediumDay(nextDay), slot: one });
+    expect(movedInApp?.statusCode, movedInApp?.body).toBe(200);
+    expect(byLink.statusCode, byLink.body).toBe(409);
+    expect(byLink.json().message).toBe(visitLinkMessages.moved);
+    expect(await bookingRow(t, row.id)).toMatchObject({ slot: other, sequence: 1 });
+    // Unused: it is still refused as stale, not as used.
+    expect((await open(moving)).json().message).toBe(visitLinkMessages.moved);
+  });
+
   it('refuses a reschedule the booking rules refuse, leaving the link unused', async () => {
     const row = await booking();
     const moving = link(row, 'reschedule');
