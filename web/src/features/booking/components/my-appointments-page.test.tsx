@@ -1,6 +1,6 @@
 import type { IsoDate } from '@doctors-portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../../lib/auth/access-token';
 import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
 import { booking, clinic, onTheWire, patient, signIn } from '../../../test/fixtures';
@@ -195,5 +195,52 @@ describe('My Appointments', () => {
     const question = await screen.findByRole('dialog', { name: /Feb 11, 2030/ });
     await user.click(within(question).getByRole('button', { name: 'Cancel appointment' }));
     expect(await screen.findByText(late)).toBeInTheDocument();
+  });
+});
+
+const deviceZone = process.env.TZ;
+afterEach(() => {
+  if (deviceZone === undefined) delete process.env.TZ;
+  else process.env.TZ = deviceZone;
+});
+
+/** The device in `zone`, its clock at `iso`. */
+function deviceAt(zone: string, iso: string) {
+  process.env.TZ = zone;
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(iso));
+}
+
+// The visits that may still be moved are those from the clinic's today on (America/New_York in
+// the fixtures), as the server's rules have them, whatever the device's own date.
+describe('My Appointments on a device in another time zone than the clinic', () => {
+  it('offers Reschedule for a visit later today in the clinic (device already on tomorrow)', async () => {
+    // 11:00 AM on Jan 5, 2030 in New York = 1:00 AM on Jan 6 in Tokyo.
+    deviceAt('Asia/Tokyo', '2030-01-05T16:00:00Z');
+    api.on('GET /api/booking', {
+      body: [onTheWire(booking({ date: '2030-01-05' as IsoDate, slot: '3:00 PM - 3:30 PM' }))],
+    });
+    showMyAppointments();
+    await screen.findByRole('heading', { name: 'My Appointments: 1' });
+    expect(
+      screen.queryByRole('button', { name: 'Reschedule Teeth Cleaning on Jan 5, 2030' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no Reschedule for a visit of the clinic’s yesterday (device still on that day)', async () => {
+    // 12:30 AM on Jan 6, 2030 in New York = 9:30 PM on Jan 5 in Los Angeles.
+    deviceAt('America/Los_Angeles', '2030-01-06T05:30:00Z');
+    api.on('GET /api/booking', {
+      body: [
+        onTheWire(
+          booking({ date: '2030-01-05' as IsoDate, slot: '3:00 PM - 3:30 PM', cancellable: false }),
+        ),
+      ],
+    });
+    showMyAppointments();
+    await screen.findByRole('heading', { name: 'My Appointments: 1' });
+    expect(
+      screen.queryByRole('button', { name: 'Reschedule Teeth Cleaning on Jan 5, 2030' }),
+    ).toBeNull();
   });
 });

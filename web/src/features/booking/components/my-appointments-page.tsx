@@ -4,12 +4,13 @@ import {
   formatMediumDate,
   type IsoDate,
   paths,
+  todayIn,
 } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { clinicQuery } from '../../../api/clinic';
+import { clinicQuery, useClinicTimeZone } from '../../../api/clinic';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
@@ -20,7 +21,6 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 import { useCancelBooking } from '../api/cancel-booking';
 import { myBookingsQuery } from '../api/get-my-bookings';
 import { useRescheduleBooking } from '../api/reschedule-booking';
-import { localDateToIso } from '../dates';
 import { AppointmentsTable } from './appointments-table';
 import { MyWaitlist } from './my-waitlist';
 import { RescheduleDialog } from './reschedule-dialog';
@@ -47,7 +47,8 @@ export function MyAppointmentsPage() {
   const cancelling = useCancelBooking();
   const rescheduling = useRescheduleBooking();
   const [moving, setMoving] = useState<Booking | null>(null);
-  const today = localDateToIso(new Date());
+  // The clinic's today, as the server's rules have it, whatever the device's own date.
+  const today = todayIn(useClinicTimeZone());
 
   const reschedule = async (move: { date: IsoDate; slot: string }): Promise<string | null> => {
     if (!moving) return null;
