@@ -1,4 +1,6 @@
+import type { IsoDate } from '@doctors-portal/contract';
 import { describe, expect, it } from 'vitest';
+import { startOfClinicDay } from '../audit/repository.js';
 import {
   clinicInstant,
   clinicMoment,
@@ -8,6 +10,7 @@ import {
 } from './clock.js';
 
 const NEW_YORK = 'America/New_York';
+const d = (date: string) => date as IsoDate;
 
 describe('the clinic’s moment', () => {
   it('is the clinic’s calendar date and minute, also when asked twice in one second', () => {
@@ -140,5 +143,61 @@ describe('the hour the clocks skip', () => {
     expect(skipped('2:30 AM - 3:00 AM', '2031-03-08')).toBe(false);
     expect(skipped('1:30 AM - 2:00 AM', '2031-11-02')).toBe(false);
     expect(skipped('Any time')).toBe(false);
+  });
+});
+
+describe('a day whose clock jumps at midnight (Santiago, Havana)', () => {
+  // Santiago: Sep 7, 2031 00:00 -04 → 01:00 -03 (00:00–00:59 never shown; the day is 23 h long).
+  // Havana:   Mar 9, 2031 00:00 -05 → 01:00 -04.
+  const cases = [
+    {
+      zone: 'America/Santiago',
+      date: '2031-09-07',
+      before: '2031-09-06',
+      start: '2031-09-07T04:00:00.000Z',
+    },
+    {
+      zone: 'America/Havana',
+      date: '2031-03-09',
+      before: '2031-03-08',
+      start: '2031-03-09T05:00:00.000Z',
+    },
+  ];
+  for (const { zone, date, before, start } of cases) {
+    it(`${zone}: the day ${date} begins at its first instant, not at 23:00 the evening before`, () => {
+      expect(clinicInstant(zone, d(date)).toISOString()).toBe(start);
+      // GET /api/audit?from=… counts from there.
+      expect(startOfClinicDay(d(date), zone)).toBe(start);
+    });
+    it(`${zone}: the short day is ${date} (not ${before}), and its 12:00 AM slot does not exist`, () => {
+      expect(clockSkipsOn(zone, d(date))).toBe(true);
+      expect(clockSkipsOn(zone, d(before))).toBe(false);
+      expect(skippedOnClock(zone, d(date), '12:00 AM - 12:30 AM')).toBe(true);
+    });
+  }
+});
+
+describe('a calendar day a zone skipped (Pacific/Apia, 2011-12-30)', () => {
+  it('has no slot at all, and the day before is a normal one', () => {
+    expect(clockSkipsOn('Pacific/Apia', d('2011-12-30'))).toBe(true);
+    expect(skippedOnClock('Pacific/Apia', d('2011-12-30'), '9:00 AM - 9:30 AM')).toBe(true);
+    expect(clockSkipsOn('Pacific/Apia', d('2011-12-29'))).toBe(false);
+  });
+});
+
+describe('the hour the clock repeats in the autumn', () => {
+  it('takes the first 1:30 AM in New York and in London alike', () => {
+    // New York, Nov 2, 2031: 1:30 EDT (05:30Z) comes first, 1:30 EST (06:30Z) an hour later.
+    expect(clinicInstant('America/New_York', d('2031-11-02'), 90).toISOString()).toBe(
+      '2031-11-02T05:30:00.000Z',
+    );
+    // London, Oct 26, 2031: 1:30 BST (00:30Z) comes first, 1:30 GMT (01:30Z) an hour later.
+    expect(clinicInstant('Europe/London', d('2031-10-26'), 90).toISOString()).toBe(
+      '2031-10-26T00:30:00.000Z',
+    );
+    // Auckland, Apr 6, 2031: 2:30 NZDT (13:30Z Apr 5) first, 2:30 NZST (14:30Z) later.
+    expect(clinicInstant('Pacific/Auckland', d('2031-04-06'), 150).toISOString()).toBe(
+      '2031-04-05T13:30:00.000Z',
+    );
   });
 });

@@ -75,16 +75,29 @@ const days = new Map<string, { midnight: number; offset: number | null }>();
 /** `date`'s midnight as if it were UTC. */
 const wallMidnight = (date: IsoDate) => Date.parse(`${date}T00:00:00Z`);
 
-/** The instant at which the clinic's wall clock shows `wall` (milliseconds), worked out afresh. */
+/**
+ * The instant at which the clinic's wall clock shows `wall` (milliseconds), worked out afresh.
+ * A time the clock skips is read past the jump, by the time skipped (2:30 AM, the night it goes
+ * from 2:00 to 3:00, is 3:30 AM, as JavaScript's Temporal reads it), so a day whose midnight is
+ * skipped begins at its first instant; a time it shows twice (the hour it goes back) is the
+ * first of the two. Both alike in every zone, east or west of UTC.
+ */
 function exactInstant(timeZone: string, wall: number): number {
-  // The zone's offset from UTC at an instant (east positive), read from the clinic's clock.
-  const offsetAt = (at: number) => {
+  const wallAt = (at: number) => {
     const shown = readClock(timeZone, at);
-    const shownWall = wallMidnight(shown.today) + shown.minutes * 60_000;
-    return shownWall - Math.floor(at / 60_000) * 60_000;
+    return wallMidnight(shown.today) + shown.minutes * 60_000;
   };
+  // The zone's offset from UTC at an instant (east positive), read from the clinic's clock.
+  const offsetAt = (at: number) => wallAt(at) - Math.floor(at / 60_000) * 60_000;
   // Once more at the guess, for a day whose offset differs from the one at the guess (DST).
-  return wall - offsetAt(wall - offsetAt(wall));
+  const instant = wall - offsetAt(wall - offsetAt(wall));
+  const shown = wallAt(instant);
+  // Skipped: the guess landed before the jump, where the clock shows an earlier time.
+  if (shown < wall) return instant + (wall - shown);
+  if (shown > wall) return instant;
+  // Shown twice: the offset from three hours before, if it also shows `wall`, is the first time.
+  const earlier = wall - offsetAt(instant - 3 * 3_600_000);
+  return earlier < instant && wallAt(earlier) === wall ? earlier : instant;
 }
 
 /** What `days` keeps of `date`, read now if it was not. */
