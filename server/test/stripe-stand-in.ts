@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
  *   GET  /v1/payment_intents/{id}            retrieve
  *   POST /v1/payment_intents/{id}/cancel     cancel (refused once it succeeded or is processing)
  *   POST /v1/refunds                         refund a succeeded intent in full, once
+ *   GET  /v1/refunds?payment_intent={id}     list an intent's refunds
  *   POST /test/payment_intents/{id}/succeed  test hook: the card payment succeeded
  *   POST /test/payment_intents/{id}/cancel   test hook: the intent was cancelled
  *
@@ -33,6 +34,14 @@ export interface StandInIntent {
   payment_method_types: string[];
   created: number;
   livemode: false;
+}
+
+/** A page of a list, as Stripe answers one. */
+export interface StandInList {
+  object: 'list';
+  data: StandInRefund[];
+  has_more: boolean;
+  url: string;
 }
 
 export interface StandInRefund {
@@ -67,6 +76,10 @@ export interface StripeStandIn {
   requests: RecordedRequest[];
   /** While set, every API call answers 500 api_error (Stripe having a bad day). */
   failing: boolean;
+  /** Intents whose charge the cardholder disputed: Stripe refuses to refund them. */
+  disputed: Set<string>;
+  /** Forgets every idempotency key, as Stripe does 24 hours after a key's first use. */
+  forgetIdempotencyKeys(): void;
   succeed(intentId: string): StandInIntent;
   cancel(intentId: string): StandInIntent;
   /** A webhook event as Stripe would send it about an intent, as JSON text. */
@@ -173,6 +186,11 @@ export async function startStripeStandIn(
         { code: 'charge_not_refundable' },
       );
     }
+    if (standIn.disputed.has(intent.id)) {
+      throw invalid(`Charge for ${intent.id} has been charged back; cannot issue a refund.`, {
+        code: 'charge_disputed',
+      });
+    }
     if (refunds.has(intent.id)) {
       throw invalid(`Charge for ${intent.id} has already been refunded.`, {
         code: 'charge_already_refunded',
@@ -211,7 +229,7 @@ export async function startStripeStandIn(
     return answer;
   };
 
-  const handle = (request: RecordedRequest): StandInIntent | StandInRefund => {
+  const handle = (request: RecordedRequest): StandInIntent | StandInRefund | StandInList => {
     const hook = /^\/test\/payment_intents\/([^/]+)\/(succeed|cancel)$/.exec(request.path);
     if (request.method === 'POST' && hook) {
       return hook[2] === 'succeed' ? succeed(hook[1] ?? '') : cancel(hook[1] ?? '');
@@ -233,6 +251,10 @@ export async function startStripeStandIn(
     }
     if (request.method === 'POST' && request.path === '/v1/refunds') {
       return once(request, () => refund(request.params));
+    }
+    if (request.method === 'GET' && request.path === '/v1/refunds') {
+      const made = refunds.get(String(request.params.payment_intent ?? ''));
+      return { object: 'list', data: made ? [made] : [], has_more: false, url: '/v1/refunds' };
     }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && retrieve) return find(decodeURIComponent(retrieve[1] ?? ''));
@@ -307,6 +329,8 @@ export async function startStripeStandIn(
     refunds,
     requests,
     failing: false,
+    disputed: new Set(),
+    forgetIdempotencyKeys: () => idempotent.clear(),
     succeed,
     cancel,
     event(type, intent, id = stripeId('evt_')) {

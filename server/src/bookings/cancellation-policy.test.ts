@@ -335,20 +335,13 @@ describe(`the cancellation policy (${engine})`, () => {
 
     it('a refund Stripe refuses: 409 saying so with the phone, and the booking stays booked and paid', async () => {
       const { booking, intentId } = await paidByJane();
-      stripeApi.refunds.set(intentId, {
-        id: 're_3dashboard',
-        object: 'refund',
-        amount: 8000,
-        currency: 'usd',
-        payment_intent: intentId,
-        status: 'succeeded',
-        created: 0,
-      });
+      // The cardholder disputed the charge with their bank: Stripe refunds no disputed charge.
+      stripeApi.disputed.add(intentId);
       const response = await cancel(t.app, jane, booking.id);
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe(
         patientCancelRefusals(PHONE).refundRefused(
-          `Charge for ${intentId} has already been refunded.`,
+          `Charge for ${intentId} has been charged back; cannot issue a refund.`,
         ),
       );
       expect(await bookingRow(t, booking.id)).toMatchObject({
@@ -357,6 +350,25 @@ describe(`the cancellation policy (${engine})`, () => {
         cancelled_at: null,
       });
       expect(await refundsOf(t, booking.id)).toEqual([]);
+    });
+
+    it('a cancellation tried again after Stripe forgot its first refund request is cancelled with that refund', async () => {
+      const { booking, intentId } = await paidByJane();
+      // The first try's refund reached Stripe, but its answer never came back; a day later
+      // Stripe no longer knows the idempotency key, and refuses a second refund of the charge.
+      const { provider } = t.app.payments;
+      const intent = await provider.retrieve(intentId);
+      if (!intent) throw new Error('the stand-in has no such intent');
+      const first = await provider.refund(intent);
+      stripeApi.forgetIdempotencyKeys();
+      const response = await cancel(t.app, jane, booking.id);
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await bookingRow(t, booking.id)).status).toBe('cancelled');
+      expect(await refundsOf(t, booking.id)).toMatchObject([
+        { id: first.id, provider: 'stripe', intent_id: intentId, amount_cents: 8000 },
+      ]);
+      // Nothing more was given back than the one refund.
+      expect(stripeApi.refunds.get(intentId)?.id).toBe(first.id);
     });
 
     it('Stripe out of reach: 502, and the booking stays booked and paid until it answers', async () => {

@@ -558,7 +558,27 @@ describe(`the clinic's cancellation of a booking paid through Stripe (${engine})
 
   it('a refund Stripe refuses leaves the booking booked and paid, and the answer says why', async () => {
     const { booking, intentId } = await paidByJane();
-    // Refunded already in Stripe's dashboard: Stripe refuses another refund.
+    // The cardholder disputed the charge with their bank: Stripe refunds no disputed charge.
+    stripeApi.disputed.add(intentId);
+    const response = await cancelByClinic(t.app, admin, booking.id, 'The dentist is away');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(
+      clinicErrors.refundRefused(
+        `Charge for ${intentId} has been charged back; cannot issue a refund.`,
+      ),
+    );
+    expect(await bookingRow(t, booking.id)).toMatchObject({
+      status: 'booked',
+      paid_at: expect.any(String),
+      cancelled_at: null,
+    });
+    expect(
+      await t.db.selectFrom('refund').selectAll().where('booking_id', '=', booking.id).execute(),
+    ).toEqual([]);
+  });
+
+  it("a charge refunded already in Stripe's dashboard: cancelled, with that refund on record", async () => {
+    const { booking, intentId } = await paidByJane();
     stripeApi.refunds.set(intentId, {
       id: 're_3dashboard',
       object: 'refund',
@@ -569,18 +589,12 @@ describe(`the clinic's cancellation of a booking paid through Stripe (${engine})
       created: 0,
     });
     const response = await cancelByClinic(t.app, admin, booking.id, 'The dentist is away');
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(
-      clinicErrors.refundRefused(`Charge for ${intentId} has already been refunded.`),
-    );
-    expect(await bookingRow(t, booking.id)).toMatchObject({
-      status: 'booked',
-      paid_at: expect.any(String),
-      cancelled_at: null,
-    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().booking.refund).toEqual({ id: 're_3dashboard' });
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'cancelled' });
     expect(
       await t.db.selectFrom('refund').selectAll().where('booking_id', '=', booking.id).execute(),
-    ).toEqual([]);
+    ).toMatchObject([{ id: 're_3dashboard', provider: 'stripe', intent_id: intentId }]);
   });
 
   it('Stripe out of reach: 502, and the booking stays booked and paid', async () => {

@@ -6,6 +6,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type ProviderIntent,
+  type ProviderRefund,
   RefundRefused,
 } from './provider.js';
 
@@ -47,6 +48,23 @@ export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     bookingId: intent.metadata?.bookingId ?? null,
     clientSecret: intent.client_secret ?? '',
   };
+}
+
+function fromStripeRefund(refund: Stripe.Refund): ProviderRefund {
+  return { id: refund.id, amountCents: refund.amount, currency: refund.currency };
+}
+
+/** The newest refund of the intent that stands (succeeded, or still under way), if any. */
+async function refundMade(stripe: Stripe, intentId: string): Promise<ProviderRefund | null> {
+  try {
+    const { data } = await stripe.refunds.list({ payment_intent: intentId, limit: 10 });
+    const standing = data.find(
+      (refund) => refund.status === 'succeeded' || refund.status === 'pending',
+    );
+    return standing ? fromStripeRefund(standing) : null;
+  } catch (error) {
+    throw unavailable(`list the refunds of the payment intent ${intentId}`, error);
+  }
 }
 
 function unavailable(action: string, error: unknown): PaymentProviderError {
@@ -110,12 +128,18 @@ export function stripeGateway(stripe: Stripe): PaymentProvider {
           { payment_intent: intent.id },
           { idempotencyKey: `refund-${intent.id}` },
         );
-        return { id: refund.id, amountCents: refund.amount, currency: refund.currency };
+        return fromStripeRefund(refund);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-          throw new RefundRefused(error.message, { cause: error });
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+          throw unavailable(`refund the payment intent ${intent.id}`, error);
         }
-        throw unavailable(`refund the payment intent ${intent.id}`, error);
+        // Refunded already: by an earlier try whose answer was lost and whose idempotency key
+        // Stripe has since forgotten (it keeps them 24 hours), or in Stripe's dashboard. That
+        // refund is the answer, as for any repeated refund of the intent.
+        const earlier =
+          error.code === 'charge_already_refunded' ? await refundMade(stripe, intent.id) : null;
+        if (earlier) return earlier;
+        throw new RefundRefused(error.message, { cause: error });
       }
     },
   };
