@@ -292,6 +292,43 @@ describe(`accounts (${engine})`, () => {
     });
   });
 
+  describe('failed logins in JSON that starts with a byte order mark', () => {
+    it('are counted and paused as any others: the library reads such JSON all the same', async () => {
+      const account = await signUp(t.app);
+      const attempt = (password: string, index: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: `10.80.${index}.1`,
+          headers: { origin: t.app.config.publicUrl, 'content-type': 'application/json' },
+          payload: `\uFEFF${JSON.stringify({ email: account.email, password })}`,
+        });
+      for (let index = 0; index < LOGIN_FAILURES.max; index++) {
+        expect((await attempt(`wrong-password-${index}`, index)).statusCode).toBe(401);
+      }
+      expect((await attempt(account.password, 100)).statusCode).toBe(429);
+      expect((await signIn(t.app, account.email, account.password)).response.statusCode).toBe(429);
+    });
+  });
+
+  describe('failed logins sent all at once', () => {
+    it('check no more passwords than the lockout allows, from however many clients', async () => {
+      const account = await signUp(t.app);
+      const attempts = await Promise.all(
+        Array.from({ length: 4 * LOGIN_FAILURES.max }, (_, attempt) =>
+          signIn(t.app, account.email, `wrong-password-${attempt}`, `10.79.${attempt}.1`).then(
+            ({ response }) => response.statusCode,
+          ),
+        ),
+      );
+      expect(attempts.filter((status) => status === 401).length).toBeLessThanOrEqual(
+        LOGIN_FAILURES.max,
+      );
+      expect(attempts.every((status) => status === 401 || status === 429)).toBe(true);
+      expect((await signIn(t.app, account.email, account.password)).response.statusCode).toBe(429);
+    });
+  });
+
   describe('wrong passwords elsewhere', () => {
     it('count against the account when changing the password, under the same lockout as sign-in', async () => {
       const account = await signUp(t.app);
@@ -311,6 +348,20 @@ describe(`accounts (${engine})`, () => {
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       // One count: signing in is paused too.
       expect((await signIn(t.app, account.email, account.password)).response.statusCode).toBe(429);
+    });
+
+    it('do not include changes refused before the current password was checked', async () => {
+      const account = await signUp(t.app);
+      for (let attempt = 0; attempt <= LOGIN_FAILURES.max; attempt++) {
+        const refused = await authRequest(
+          t.app,
+          '/change-password',
+          { currentPassword: account.password, newPassword: 'password123' },
+          { cookie: account.cookie },
+        );
+        expect(refused.statusCode).toBe(400);
+      }
+      expect((await signIn(t.app, account.email, account.password)).response.statusCode).toBe(200);
     });
 
     it('are not checked by the library’s own password oracle, which the portal does not serve', async () => {

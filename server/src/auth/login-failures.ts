@@ -23,13 +23,31 @@ export const lockoutMessages = {
     `Too many wrong passwords for this account. Try again in ${inMinutes(retryAfter)}, or reset your password.`,
 } as const;
 
-/** The seconds before an account may have its password checked again; null when it may now. */
-export async function lockedOutFor(store: RateLimitStore, email: string): Promise<number | null> {
-  const { allowed, retryAfter } = await store.peek(loginFailuresKey(email), LOGIN_FAILURES);
+/**
+ * Counts an attempt at the account's password before the password is checked: the seconds to
+ * wait when the account has had too many, null when this attempt may go ahead. Counted first,
+ * not once the answer is known: attempts sent all at once each passed a check made before any
+ * of them had been counted, and so all had their password checked. A refused attempt stays
+ * counted (the account is paused anyway); `settlePasswordAttempt` says what an allowed one was.
+ */
+export async function startPasswordAttempt(
+  store: RateLimitStore,
+  email: string,
+): Promise<number | null> {
+  const { allowed, retryAfter } = await store.consume(loginFailuresKey(email), LOGIN_FAILURES);
   return allowed ? null : (retryAfter ?? LOGIN_FAILURES.window);
 }
 
-/** Counts a wrong password against the account. */
-export async function countWrongPassword(store: RateLimitStore, email: string): Promise<void> {
-  await store.consume(loginFailuresKey(email), LOGIN_FAILURES);
+/**
+ * What an attempt allowed by `startPasswordAttempt` turned out to be: a wrong password keeps its
+ * count; a right one at sign-in clears the account's count; anything else (a refused request, a
+ * password not checked, a right one elsewhere) gives its count back.
+ */
+export async function settlePasswordAttempt(
+  store: RateLimitStore,
+  email: string,
+  outcome: 'wrong' | 'signed-in' | 'other',
+): Promise<void> {
+  if (outcome === 'signed-in') await store.reset(loginFailuresKey(email));
+  else if (outcome === 'other') await store.release(loginFailuresKey(email));
 }

@@ -21,9 +21,9 @@ export interface RateLimitResult {
  */
 export interface RateLimitStore {
   consume(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
-  /** Checks without counting. */
-  peek(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
   reset(key: string): Promise<void>;
+  /** Takes back one count of `consume`'s, never going below none. */
+  release(key: string): Promise<void>;
 }
 
 const verdict = (
@@ -54,19 +54,16 @@ export function databaseRateLimitStore(db: Kysely<Database>): RateLimitStore {
       const row = rows[0] as { count: number; lastRequest: number | string };
       return verdict(row.count, Number(row.lastRequest), rule, now);
     },
-    async peek(key, rule) {
-      const now = Date.now();
-      const row = await db
-        .selectFrom('rateLimit')
-        .select(['count', 'lastRequest'])
-        .where('key', '=', key)
-        .executeTakeFirst();
-      if (!row || Number(row.lastRequest) < now - rule.window * 1000)
-        return { allowed: true, retryAfter: null };
-      return verdict(row.count + 1, Number(row.lastRequest), rule, now);
-    },
     async reset(key) {
       await db.deleteFrom('rateLimit').where('key', '=', key).execute();
+    },
+    async release(key) {
+      await db
+        .updateTable('rateLimit')
+        .set((eb) => ({ count: eb('count', '-', 1) }))
+        .where('key', '=', key)
+        .where('count', '>', 0)
+        .execute();
     },
   };
 }
@@ -87,14 +84,17 @@ export function redisRateLimitStore(redis: Redis): RateLimitStore {
         ? { allowed: true, retryAfter: null }
         : { allowed: false, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
     },
-    async peek(key, rule) {
-      const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
-      return Number(count ?? 0) + 1 <= rule.max
-        ? { allowed: true, retryAfter: null }
-        : { allowed: false, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
-    },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+    async release(key) {
+      // Only a counter that still exists: DECR on a key that has expired would create one that
+      // never expires.
+      await redis.eval(
+        "if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then return redis.call('decr', KEYS[1]) end return 0",
+        1,
+        prefix + key,
+      );
     },
   };
 }

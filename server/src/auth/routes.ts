@@ -3,12 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors.js';
 import { CLIENT_IP_HEADER } from './auth.js';
-import {
-  countWrongPassword,
-  lockedOutFor,
-  lockoutMessages,
-  loginFailuresKey,
-} from './login-failures.js';
+import { lockoutMessages, settlePasswordAttempt, startPasswordAttempt } from './login-failures.js';
 
 const SIGN_IN = '/api/auth/sign-in/email';
 const CHANGE_PASSWORD = '/api/auth/change-password';
@@ -22,7 +17,7 @@ const CHANGE_PASSWORD = '/api/auth/change-password';
 export async function authRoutes(app: FastifyInstance) {
   const { auth, rateLimits } = app;
 
-  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+  const forward = async (request: FastifyRequest, reply: FastifyReply, url: URL) => {
     // The body as the client sent it (see the parser below): the library parses it itself.
     const body =
       typeof request.body !== 'string' || request.method === 'GET' ? undefined : request.body;
@@ -31,7 +26,7 @@ export async function authRoutes(app: FastifyInstance) {
     // client can set: the auth library keys its rate limits on it.
     headers.set(CLIENT_IP_HEADER, request.ip);
     const response = await auth.handler(
-      new Request(new URL(request.url, app.config.publicUrl), {
+      new Request(url, {
         method: request.method,
         headers,
         body,
@@ -57,15 +52,19 @@ export async function authRoutes(app: FastifyInstance) {
     url: '/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
-      const [path = ''] = request.url.split('?', 1);
+      // The endpoint as the library will read it from this URL, not as the request spelt it: a
+      // fragment or a backslash ('/sign-in/email#x', '/sign-in\\email') reach the same sign-in,
+      // and must not escape the lockout.
+      const url = new URL(request.url, app.config.publicUrl);
+      const path = url.pathname;
       const email =
         path === SIGN_IN
-          ? accountOf(request.body)
+          ? await accountOf(request.body)
           : path === CHANGE_PASSWORD
             ? ((await app.sessionUser(request))?.email ?? null)
             : null;
       if (email) {
-        const retryAfter = await lockedOutFor(rateLimits, email);
+        const retryAfter = await startPasswordAttempt(rateLimits, email);
         if (retryAfter !== null) {
           const message = path === SIGN_IN ? lockoutMessages.signIn : lockoutMessages.password;
           return reply
@@ -74,10 +73,13 @@ export async function authRoutes(app: FastifyInstance) {
             .send(errorBody(429, message(retryAfter)));
         }
       }
-      const { status, text } = await forward(request, reply);
-      if (email && isWrongPassword(path, status, text)) await countWrongPassword(rateLimits, email);
-      if (email && path === SIGN_IN && status === 200)
-        await rateLimits.reset(loginFailuresKey(email));
+      let answer: { status: number; text: string } | undefined;
+      try {
+        answer = await forward(request, reply, url);
+      } finally {
+        if (email) await settlePasswordAttempt(rateLimits, email, outcomeOf(path, answer));
+      }
+      const { status, text } = answer;
       if (status === 429) {
         // The library's own limits (per address and path) say when in a header of their own:
         // told as HTTP says it, in the portal's error shape, with the wait in the message.
@@ -107,6 +109,13 @@ export async function authRoutes(app: FastifyInstance) {
   });
 }
 
+/** What a sign-in or a password change came to, for the account's count of wrong passwords. */
+function outcomeOf(path: string, answer: { status: number; text: string } | undefined) {
+  if (!answer) return 'other';
+  if (isWrongPassword(path, answer.status, answer.text)) return 'wrong';
+  return path === SIGN_IN && answer.status === 200 ? 'signed-in' : 'other';
+}
+
 /** Whether the library refused the password it was given: at sign-in, or the current one. */
 function isWrongPassword(path: string, status: number, text: string): boolean {
   if (path === SIGN_IN) return status === 401;
@@ -123,10 +132,15 @@ function hasMessage(text: string): boolean {
   }
 }
 
-function accountOf(raw: unknown): string | null {
+/**
+ * The account a sign-in names, read from its body as the library reads it (`Request.json()`,
+ * which also skips a byte order mark that `JSON.parse` refuses): else a sign-in the library
+ * accepts would name no account here, and escape the lockout.
+ */
+async function accountOf(raw: unknown): Promise<string | null> {
   let body: unknown;
   try {
-    body = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    body = typeof raw === 'string' ? await new Response(raw).json() : raw;
   } catch {
     return null;
   }

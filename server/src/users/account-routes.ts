@@ -8,7 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireUser } from '../auth/guards.js';
-import { countWrongPassword, lockedOutFor, lockoutMessages } from '../auth/login-failures.js';
+import {
+  lockoutMessages,
+  settlePasswordAttempt,
+  startPasswordAttempt,
+} from '../auth/login-failures.js';
 import { clinicMoment, clock } from '../bookings/clock.js';
 import { errorBody, errorResponses } from '../http/errors.js';
 import { releaseBookingPayment } from '../payments/service.js';
@@ -110,22 +114,24 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (hash) {
         // The password is checked under the sign-in's lockout: else a stolen session could
         // guess it here, without limit, and learn a password the patient may use elsewhere.
-        const retryAfter = await lockedOutFor(app.rateLimits, caller.email);
+        const retryAfter = await startPasswordAttempt(app.rateLimits, caller.email);
         if (retryAfter !== null) {
           return reply
             .code(429)
             .header('retry-after', String(retryAfter))
             .send(errorBody(429, lockoutMessages.password(retryAfter)));
         }
-        const context = await app.auth.$context;
-        const right =
-          typeof password === 'string' &&
-          password !== '' &&
-          (await context.password.verify({ hash, password }));
-        if (!right) {
-          await countWrongPassword(app.rateLimits, caller.email);
-          return reply.code(403).send(errorBody(403, accountErrors.wrongPassword));
+        let right = false;
+        try {
+          const context = await app.auth.$context;
+          right =
+            typeof password === 'string' &&
+            password !== '' &&
+            (await context.password.verify({ hash, password }));
+        } finally {
+          await settlePasswordAttempt(app.rateLimits, caller.email, right ? 'other' : 'wrong');
         }
+        if (!right) return reply.code(403).send(errorBody(403, accountErrors.wrongPassword));
       } else if (confirmation !== DELETE_CONFIRMATION) {
         return reply.code(400).send(errorBody(400, accountErrors.confirmationNeeded));
       }

@@ -232,6 +232,20 @@ describe(`the patient's history and account (${engine})`, () => {
     expect((await history(t.app, me.token)).statusCode).toBe(200);
   });
 
+  it('checks no more wrong passwords than sign-in allows when they are sent all at once', async () => {
+    const me = await patient(t.app, 'Raced Owner');
+    const guesses = await Promise.all(
+      Array.from({ length: 4 * LOGIN_FAILURES.max }, (_, attempt) =>
+        removeAccount(t.app, me.token, { password: `guess-${attempt}` }),
+      ),
+    );
+    const checked = guesses.filter((answer) => answer.statusCode === 403).length;
+    expect(checked).toBeLessThanOrEqual(LOGIN_FAILURES.max);
+    expect(guesses.every((answer) => [403, 429].includes(answer.statusCode))).toBe(true);
+    expect((await removeAccount(t.app, me.token, { password: me.password })).statusCode).toBe(429);
+    expect((await history(t.app, me.token)).statusCode).toBe(200);
+  });
+
   it("refuses an administrator's own removal here", async () => {
     const admin = await signedUpAdmin(t, 'Admin Owner');
     const response = await removeAccount(t.app, admin.token, { password: 'x' });
