@@ -27,6 +27,14 @@ import { forgetClinicCalendar } from './calendar.js';
  * hold, and every change is in the audit log.
  */
 
+const RULES_FROM_ENV = {
+  horizonDays: 400,
+  minNoticeMinutes: 0,
+  maxUnpaidBookings: 7,
+  cancellationNoticeHours: 0,
+  reminderLeadHours: 24,
+};
+
 const RULE_ENV = {
   BOOKING_HORIZON_DAYS: '400',
   MAX_UNPAID_BOOKINGS: '7',
@@ -287,6 +295,45 @@ describe(`the clinic's calendar and booking rules (${engine})`, () => {
     ]);
   });
 
+  it('removes a closure once when two administrators remove it at the same moment: the other is told it is gone (404)', async () => {
+    const added = await call(admin, 'POST', '/api/closures', {
+      from: clinicDay(70),
+      to: clinicDay(71),
+      label: 'Inventory',
+    });
+    const { id } = added.json() as ClosureWithBookings;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call(admin, 'DELETE', `/api/closures/${id}`)),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404, 404]);
+    const removals = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'clinic.closure_removed')
+      .where('subject_id', '=', id)
+      .execute();
+    expect(removals).toHaveLength(1);
+  });
+
+  it('audits each of several opening-day changes made at once from the days the one before left', async () => {
+    const changes = [
+      [1, 2, 3, 4, 5],
+      [0, 1, 2, 3, 4],
+      [2, 3, 4, 5, 6],
+      [1, 3, 5],
+    ];
+    const earlier = (await auditActions('clinic.opening_days_changed')).length;
+    const answers = await Promise.all(
+      changes.map((days) => call(admin, 'PUT', '/api/clinic/opening-days', { days })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    const entries = (await auditActions('clinic.opening_days_changed')).slice(earlier);
+    expect(entries).toHaveLength(changes.length);
+    // Each change starts from a different state: none was audited from days already replaced.
+    const starts = entries.map((entry) => JSON.stringify(entry.before.days));
+    expect(new Set(starts).size).toBe(changes.length);
+  });
+
   it('refuses a closure ending before it starts, without a label, or with a bad date; bounds the calendar', async () => {
     const cases: Array<Record<string, unknown>> = [
       { from: clinicDay(10), to: clinicDay(9), label: 'Backwards' },
@@ -389,6 +436,28 @@ describe(`the clinic's calendar and booking rules (${engine})`, () => {
         JSON.stringify(bad),
       ).toBe(400);
     }
+  });
+
+  it('records nothing when the rules saved are the ones already stored', async () => {
+    const earlier = (await auditActions('clinic.rules')).length;
+    const rules = {
+      horizonDays: 90,
+      minNoticeMinutes: 60,
+      maxUnpaidBookings: 3,
+      cancellationNoticeHours: 12,
+      reminderLeadHours: 24,
+    };
+    for (const _ of [1, 2]) {
+      expect((await call(admin, 'PUT', '/api/clinic/rules', rules)).statusCode).toBe(200);
+    }
+    // Stored, though the same as the environment's: a change, from the defaults.
+    const defaults = { ...RULES_FROM_ENV };
+    expect((await call(admin, 'PUT', '/api/clinic/rules', defaults)).statusCode).toBe(200);
+    expect((await call(admin, 'PUT', '/api/clinic/rules', defaults)).statusCode).toBe(200);
+    expect((await auditActions('clinic.rules')).slice(earlier)).toEqual([
+      { action: 'clinic.rules_changed', actor: admin.id, before: defaults, after: rules },
+      { action: 'clinic.rules_changed', actor: admin.id, before: rules, after: defaults },
+    ]);
   });
 
   it('leaves out and refuses the slots within the minimum notice', async () => {

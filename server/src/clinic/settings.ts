@@ -7,7 +7,7 @@ import {
   type ScheduleEntry,
   weekdayOf,
 } from '@doctors-portal/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { adminActor, recordAudit } from '../audit/log.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import { forgetAvailabilityAnswers } from '../bookings/availability-cache.js';
@@ -33,6 +33,18 @@ import {
  * its audit entry in one transaction; afterwards this instance forgets the calendar, the rules
  * and the availability answers it had kept, so that its next answer shows the change.
  */
+
+/**
+ * Makes the settings' changes wait for one another (PostgreSQL; SQLite writes one transaction
+ * at a time), so that each reads, audits and answers from the state the one before it left:
+ * two administrators saving at once both audited the days as they were before either, and
+ * answered bookings from that state. The mode lets every read of the settings (each booking's)
+ * go on.
+ */
+async function oneSettingsChangeAtATime(tx: Kysely<Database>): Promise<void> {
+  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`lock table clinic_setting in share row exclusive mode`.execute(tx);
+}
 
 function afterChange(db: Kysely<Database>): void {
   forgetClinicCalendar(db);
@@ -75,6 +87,7 @@ export async function setOpeningDays(
   const sorted = [...days].sort();
   const at = new Date();
   const closed = await db.transaction().execute(async (tx) => {
+    await oneSettingsChangeAtATime(tx);
     const before = (await readClinicCalendar(tx, null)).openingDays;
     // The same days again change nothing, and the audit log keeps only changes.
     if (before.length === sorted.length && before.every((day) => sorted.includes(day))) return [];
@@ -93,6 +106,9 @@ export async function setOpeningDays(
   return { days: sorted, closed };
 }
 
+const sameRules = (a: BookingRulesInput, b: BookingRulesInput) =>
+  (Object.keys(b) as (keyof BookingRulesInput)[]).every((key) => a[key] === b[key]);
+
 /** `PUT /api/clinic/rules`: the clinic's own booking rules, in place of the environment's. */
 export async function setBookingRules(
   db: Kysely<Database>,
@@ -101,8 +117,11 @@ export async function setBookingRules(
 ): Promise<void> {
   const at = new Date();
   await db.transaction().execute(async (tx) => {
-    const before =
-      (await readClinicCalendar(tx, null, defaultRules(db))).storedRules ?? defaultRules(db);
+    await oneSettingsChangeAtATime(tx);
+    const stored = (await readClinicCalendar(tx, null, defaultRules(db))).storedRules;
+    // The rules stored already, saved again, change nothing: the audit log keeps only changes.
+    if (stored && sameRules(stored, rules)) return;
+    const before = stored ?? defaultRules(db);
     await writeSetting(tx, BOOKING_RULES_SETTING, rules, admin, at);
     await recordAudit(tx, {
       actor: adminActor(admin),
@@ -185,7 +204,13 @@ export async function removeClosure(
   await db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('closure').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new HttpError(404, clinicCalendarMessages.noSuchClosure);
-    await tx.deleteFrom('closure').where('id', '=', id).execute();
+    // Another administrator's removal of it at the same moment (PostgreSQL) read the row too:
+    // only the one whose delete found it removes it and audits it.
+    const { numDeletedRows } = await tx
+      .deleteFrom('closure')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (numDeletedRows === 0n) throw new HttpError(404, clinicCalendarMessages.noSuchClosure);
     await recordAudit(tx, {
       actor: adminActor(admin),
       action: 'clinic.closure_removed',

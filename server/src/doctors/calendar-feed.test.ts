@@ -331,6 +331,31 @@ describe(`a doctor's calendar feed (${engine})`, () => {
     expect(JSON.stringify(stored)).not.toContain(token);
   });
 
+  it('makes one URL after another when new ones are asked for at once: the last made works, each audited', async () => {
+    const doctor = await addDoctor({ name: 'Eve Eng', email: 'eve-feed@clinic.com' });
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/doctor/${doctor}/calendar-feed`,
+          headers: bearer(admin.token),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const working = [];
+    for (const answer of answers) {
+      const { url } = answer.json() as { url: string };
+      if ((await feedOf(new URL(url).pathname)).statusCode === 200) working.push(url);
+    }
+    expect(working).toHaveLength(1);
+    expect(await auditActions(doctor)).toEqual([
+      'doctor.calendar_feed_created',
+      'doctor.calendar_feed_created',
+      'doctor.calendar_feed_created',
+    ]);
+  });
+
   it('turns the feed off with DELETE (204), audited; a deleted doctor’s feed goes with them', async () => {
     const doctor = await addDoctor({ name: 'Dina Dale', email: 'dina-feed@clinic.com' });
     const path = await newFeed(doctor);

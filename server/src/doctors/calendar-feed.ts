@@ -17,6 +17,7 @@ import type { Database } from '../db/schema.js';
 import { errorBody, errorResponses } from '../http/errors.js';
 import { buildFeed } from '../mail/ics.js';
 import { bookingCalendarUid } from '../mail/templates.js';
+import { lockDoctor } from './repository.js';
 
 /**
  * A doctor's own calendar feed (issue 15, item 5): a secret URL that Google, Outlook and Apple
@@ -56,6 +57,8 @@ const feedUrl = (publicUrl: string, token: string) =>
  * names them) and whether a feed was deleted, or null for no such doctor.
  */
 async function removeFeedOf(tx: Transaction<Database>, doctorId: string) {
+  // After another new URL made at the same moment, whose feed this then deletes.
+  await lockDoctor(tx, doctorId);
   const doctor = await tx
     .selectFrom('doctor')
     .select(['id', 'name', 'email'])

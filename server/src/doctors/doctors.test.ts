@@ -228,3 +228,83 @@ describe(`the clinic's doctors (${engine})`, () => {
     expect(filesIn(dir)).toHaveLength(before);
   });
 });
+
+describe(`concurrent changes of a doctor (${engine})`, () => {
+  let t: TestApp;
+  let admin: Person;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await signedUpAdmin(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('deletes a doctor once when two administrators delete them at the same moment: the other gets deletedCount 0', async () => {
+    const photo = await uploadedPhoto(t.app, admin);
+    const added = await addDoctor(t.app, admin, {
+      name: 'Twice Deleted',
+      email: 'twice@clinic.com',
+      specialty: 'Teeth Cleaning',
+      image: photo,
+    });
+    const id = (added.json() as { insertedId: string }).insertedId;
+    const answers = await Promise.all([1, 2, 3].map(() => deleteDoctor(t.app, admin, id)));
+    expect(answers.map((answer) => answer.json().deletedCount).sort()).toEqual([0, 0, 1]);
+    const entries = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'doctor.deleted')
+      .where('subject_id', '=', id)
+      .execute();
+    expect(entries).toHaveLength(1);
+  });
+
+  it('applies each of two administrators’ changes of the same doctor’s lists at once, one after the other', async () => {
+    const photo = await uploadedPhoto(t.app, admin);
+    const added = await addDoctor(t.app, admin, {
+      name: 'Both Edited',
+      email: 'both@clinic.com',
+      specialty: 'Teeth Cleaning',
+      image: photo,
+      daysOff: [clinicDay(10)],
+    });
+    const id = (added.json() as { insertedId: string }).insertedId;
+    const changes = [
+      { daysOff: [clinicDay(20), clinicDay(21)], treatmentIds: ['cavity-filling'] },
+      { daysOff: [clinicDay(20), clinicDay(22)], treatmentIds: ['cavity-filling', 'oral-surgery'] },
+      { daysOff: [clinicDay(21)], treatmentIds: ['fluoride-treatment'] },
+      { daysOff: [clinicDay(20)], treatmentIds: ['cavity-filling'] },
+    ];
+    const answers = await Promise.all(
+      changes.map((payload) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/doctor/${id}`,
+          headers: bearer(admin.token),
+          payload,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    // The doctor holds one of the changes whole, and each audit entry starts from the state the
+    // one before it left (no two start from the same lists).
+    const [doctor] = (await listDoctors(t.app, admin)).filter((one) => one._id === id);
+    expect(
+      changes.some(
+        (change) =>
+          JSON.stringify(doctor?.daysOff) === JSON.stringify(change.daysOff) &&
+          JSON.stringify(doctor?.treatmentIds) ===
+            JSON.stringify(['teeth-cleaning', ...change.treatmentIds]),
+      ),
+    ).toBe(true);
+    const entries = await t.db
+      .selectFrom('audit_log')
+      .select('before')
+      .where('action', '=', 'doctor.updated')
+      .where('subject_id', '=', id)
+      .execute();
+    const starts = entries.map((entry) => JSON.stringify(JSON.parse(entry.before ?? '{}').daysOff));
+    expect(entries).toHaveLength(changes.length);
+    expect(new Set(starts).size).toBe(changes.length);
+  });
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVERY_DAY, type IsoDate } from '@doctors-portal/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import { type AuditActor, doctorSubject, recordAudit } from '../audit/log.js';
 import { forgetAvailabilityAnswers } from '../bookings/availability-cache.js';
 import { compiledOnce } from '../db/compiled-once.js';
@@ -103,6 +103,18 @@ export async function findDoctor(
     workDays: parseWorkDays(doctor.work_days),
     daysOff: daysOff.map((row) => row.date),
   };
+}
+
+/**
+ * Makes the changes of one doctor within `tx` wait for one another (PostgreSQL; SQLite writes
+ * one transaction at a time) until `tx` ends. Each deletes rows of the doctor's (treatments,
+ * days off, calendar feed) and inserts the new ones: two at once each deleted the rows as they
+ * read them, and the second insert met the first's (a 500), while both audited the same
+ * "before". `NO KEY UPDATE` leaves the bookings that read the doctor to go on.
+ */
+export async function lockDoctor(tx: Kysely<Database>, id: string): Promise<void> {
+  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await tx.selectFrom('doctor').select('id').where('id', '=', id).forNoKeyUpdate().execute();
 }
 
 /** Whether a doctor is listed under `id`. */
@@ -225,6 +237,7 @@ export async function updateDoctor(
   actor: AuditActor,
 ): Promise<{ before: DoctorRecord; after: DoctorRecord } | null> {
   const changed = await db.transaction().execute(async (tx) => {
+    await lockDoctor(tx, id);
     const before = await findDoctor(tx, id);
     if (!before) return null;
     const columns = {
@@ -305,7 +318,13 @@ export async function deleteDoctor(
     const bookings = await bookingsWith(trx, doctor.id);
     if (bookings.length > 0) return { removed: false, reason: 'booked', bookings };
     // Its treatments, days off and calendar feed go with it (foreign keys cascade).
-    await trx.deleteFrom('doctor').where('id', '=', doctor.id).execute();
+    const { numDeletedRows } = await trx
+      .deleteFrom('doctor')
+      .where('id', '=', doctor.id)
+      .executeTakeFirst();
+    // Another administrator's removal at the same moment (PostgreSQL) read the doctor too: only
+    // the one whose delete found them removes them and audits it.
+    if (numDeletedRows === 0n) return { removed: false, reason: 'unknown' };
     await recordAudit(trx, {
       actor,
       action: 'doctor.deleted',
