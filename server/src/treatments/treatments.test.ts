@@ -142,6 +142,37 @@ describe(`the clinic's treatments (${engine})`, () => {
     expect(rename.statusCode).toBe(409);
   });
 
+  it('refuses a name a treatment already has in another case beyond ASCII too', async () => {
+    const first = await create({
+      name: 'Ästhetische Füllung',
+      price: 120,
+      slots: ['9:00 AM - 9:30 AM'],
+    });
+    for (const name of ['ÄSTHETISCHE FÜLLUNG', 'ästhetische füllung']) {
+      const response = await call('POST', '/api/treatments', {
+        name,
+        price: 10,
+        slots: ['9:00 AM - 9:30 AM'],
+      });
+      expect(response.statusCode, name).toBe(409);
+      expect(response.json().message).toBe(treatmentErrors.duplicateName('Ästhetische Füllung'));
+    }
+    const other = await create({
+      name: 'Ökologische Pflege',
+      price: 50,
+      slots: ['9:00 AM - 9:30 AM'],
+    });
+    const rename = await call('PATCH', `/api/treatments/${other._id}`, {
+      name: 'ÄSTHETISCHE füllung',
+    });
+    expect(rename.statusCode).toBe(409);
+    // Its own name in another case is no clash.
+    const recased = await call('PATCH', `/api/treatments/${first._id}`, {
+      name: 'Ästhetische füllung',
+    });
+    expect(recased.statusCode, recased.body).toBe(200);
+  });
+
   it.each([
     [{ price: 0 }, treatmentErrors.pricePositive],
     [{ price: -5 }, treatmentErrors.pricePositive],
