@@ -1,5 +1,5 @@
 import type { IsoDate } from '@doctors-portal/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.js';
 import { orderedId } from '../db/ordered-id.js';
 import type { Database } from '../db/schema.js';
@@ -118,7 +118,7 @@ export async function takeWaitingFor(
   count: number,
   now: Date,
 ): Promise<WaitingPatient[]> {
-  const waiting = await tx
+  let query = tx
     .selectFrom('waitlist_entry as e')
     .innerJoin('user as u', 'u.id', 'e.patient_id')
     .select(['e.id as entryId', 'u.name', 'u.email'])
@@ -136,8 +136,13 @@ export async function takeWaitingFor(
     )
     .orderBy('e.created_at')
     .orderBy('e.id')
-    .limit(count)
-    .execute();
+    .limit(count);
+  // The entries told are held until the freeing commits (PostgreSQL): a patient leaving the list
+  // at that moment waits, or is passed over once gone. Read unheld, the entry of one who left
+  // meanwhile got a notice that refers to nothing, and the whole freeing (a cancellation, a
+  // move) failed with a 500. SQLite writes one transaction at a time.
+  if (tx.getExecutor().adapter instanceof PostgresAdapter) query = query.forKeyShare('e');
+  const waiting = await query.execute();
   if (waiting.length > 0) {
     await tx
       .insertInto('waitlist_notice')

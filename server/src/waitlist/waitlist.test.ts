@@ -15,7 +15,7 @@ import { insertBooking, newBookingRow } from '../bookings/repository.js';
 import { forgetClinicCalendar } from '../clinic/calendar.js';
 import type { Booking } from '../db/schema.js';
 import { forgetCachedTreatments } from '../treatments/repository.js';
-import { insertEntry } from './repository.js';
+import { insertEntry, takeWaitingFor } from './repository.js';
 import { WAITLIST_MAX_ENTRIES } from './rules.js';
 
 /**
@@ -403,4 +403,60 @@ describe(`the waitlist (${engine})`, () => {
     expect(waiting).toHaveLength(199);
     expect(waiting.map((row) => row.patient_id)).not.toContain(winner?.userId);
   });
+
+  // A race of two writers, which SQLite, writing one transaction at a time, never has.
+  it.runIf(engine === 'postgres')(
+    'tells of a freed slot while a waiting patient leaves the list at that moment, without failing the freeing',
+    async () => {
+      const day = 90;
+      const leaving = patients[2] as Patient;
+      const staying = patients[3] as Patient;
+      const leavingEntry = await insertEntry(t.db, {
+        patientId: leaving.id,
+        treatmentId: SCALING.id,
+        date: clinicDay(day),
+        now: new Date(),
+      });
+      expect(leavingEntry).not.toBeNull();
+      await insertEntry(t.db, {
+        patientId: staying.id,
+        treatmentId: SCALING.id,
+        date: clinicDay(day),
+        now: new Date(Date.now() + 1),
+      });
+      // The patient's leaving, begun and not yet committed when the slot is freed.
+      let commitLeaving = () => {};
+      let left = () => {};
+      const deleted = new Promise<void>((resolve) => {
+        left = resolve;
+      });
+      const leave = t.db.transaction().execute(async (tx) => {
+        await tx
+          .deleteFrom('waitlist_entry')
+          .where('id', '=', leavingEntry as string)
+          .execute();
+        left();
+        await new Promise<void>((resolve) => {
+          commitLeaving = resolve;
+        });
+      });
+      await deleted;
+      const freeing = t.db
+        .transaction()
+        .execute((tx) =>
+          takeWaitingFor(
+            tx,
+            { treatmentId: SCALING.id, date: clinicDay(day), slot: TEN },
+            3,
+            new Date(),
+          ),
+        );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      commitLeaving();
+      await leave;
+      const told = await freeing;
+      expect(told.map((patient) => patient.email)).toEqual([staying.email]);
+      expect(await notified(day)).not.toContain(leaving.id);
+    },
+  );
 });
