@@ -56,6 +56,12 @@ function openSqlite(file: string): Kysely<Database> {
   database.pragma('temp_store = MEMORY');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // lower() as PostgreSQL's and JavaScript's, beyond ASCII: SQLite's own lowers A to Z only, so
+  // the schedule's and the audit log's searches (a pattern lowered in JavaScript against
+  // lower(name)) missed 'Élodie' however it was typed. No index is built on it.
+  database.function('lower', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: reusingStatements(database) }),
   });

@@ -203,6 +203,19 @@ describe(`the clinic's schedule (${engine})`, () => {
     expect(both.bookings.map((booking) => booking.date)).toEqual([clinicDay(41)]);
   });
 
+  it('finds patients by a name in any case, letters beyond ASCII too', async () => {
+    const day = clinicDay(62);
+    const elodie = await signedUpPatient(t.app, 'Élodie Ångström');
+    await book(elodie, { date: day });
+    for (const search of ['Élodie', 'élodie', 'ÉLODIE', 'ångström', 'ÅNGSTRÖM']) {
+      const found = await schedule(`from=${day}&to=${day}&q=${encodeURIComponent(search)}`);
+      expect(
+        found.bookings.map((booking) => booking.patientName),
+        search,
+      ).toEqual(['Élodie Ångström']);
+    }
+  });
+
   it('answers 400 for more than 31 days, an end before the start, or a date that is not one', async () => {
     const from = clinicDay(0);
     expect((await get(`/api/schedule?from=${from}&to=${addDays(from, 30)}`)).statusCode).toBe(200);
