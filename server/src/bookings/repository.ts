@@ -114,48 +114,31 @@ export async function slotHeld(
   at: { date: IsoDate; treatmentId: string; slot: string; exceptId?: string },
   by: 'with doctor' | 'without doctor',
 ): Promise<boolean> {
-  const { date, treatmentId, slot, exceptId } = at;
-  const rows =
-    exceptId === undefined
-      ? await chairHeld[by](tx, date, treatmentId, slot)
-      : await chairHeldExcept[by](tx, date, treatmentId, slot, exceptId);
-  return rows.length > 0;
+  const { date, treatmentId, slot, exceptId = NO_BOOKING } = at;
+  return (await chairHeld[by](tx, date, treatmentId, slot, exceptId)).length > 0;
 }
 
+/** No booking's id: what `slotHeld` excepts when no booking is being moved. */
+const NO_BOOKING = '';
+
 /** The live bookings that hold a slot's chair (`slotHeld`), by what holds it: compiled once. */
-const chairHolders = (tx: Kysely<Database>, by: 'with doctor' | 'without doctor') =>
-  tx
-    .selectFrom('booking')
-    .select('id')
-    .where('status', '<>', statusNamed('cancelled'))
-    .where('doctor_id', by === 'with doctor' ? 'is not' : 'is', null);
-
 const chairHeldBy = (by: 'with doctor' | 'without doctor') =>
-  compiledOnce((tx: Kysely<Database>, date: IsoDate, treatmentId: string, slot: string) =>
-    chairHolders(tx, by)
-      .where('date', '=', date)
-      .where('treatment_id', '=', treatmentId)
-      .where('slot', '=', slot)
-      .limit(1),
-  );
-const chairHeld = {
-  'with doctor': chairHeldBy('with doctor'),
-  'without doctor': chairHeldBy('without doctor'),
-};
-
-const chairHeldExceptBy = (by: 'with doctor' | 'without doctor') =>
   compiledOnce(
     (tx: Kysely<Database>, date: IsoDate, treatmentId: string, slot: string, exceptId: string) =>
-      chairHolders(tx, by)
+      tx
+        .selectFrom('booking')
+        .select('id')
+        .where('status', '<>', statusNamed('cancelled'))
+        .where('doctor_id', by === 'with doctor' ? 'is not' : 'is', null)
         .where('date', '=', date)
         .where('treatment_id', '=', treatmentId)
         .where('slot', '=', slot)
         .where('id', '<>', exceptId)
         .limit(1),
   );
-const chairHeldExcept = {
-  'with doctor': chairHeldExceptBy('with doctor'),
-  'without doctor': chairHeldExceptBy('without doctor'),
+const chairHeld = {
+  'with doctor': chairHeldBy('with doctor'),
+  'without doctor': chairHeldBy('without doctor'),
 };
 
 export function slotKey(treatmentId: string, slot: string): string {
