@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignedInOutlet } from '../../../lib/auth/guards';
-import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
+import { type ApiStub, failure, never, stubApi } from '../../../test/fetch-stub';
 import { patient, signIn } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
 import { AccountPage } from './account-page';
@@ -45,6 +45,35 @@ describe('Account', () => {
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Your name has been saved.')).toBeVisible();
     expect(api.callsTo('POST /api/auth/update-user')[0]?.body).toEqual({ name: 'Jane Newname' });
+  });
+
+  it('keeps the focus on Save name while the name is saved, and sends it once', async () => {
+    let answer: (reply: { body: unknown }) => void = () => {};
+    api.on('POST /api/auth/update-user', () => new Promise((resolve) => (answer = resolve)));
+    const { user } = showAccount();
+    await user.type(await screen.findByLabelText('Name'), ' Jr');
+    const save = screen.getByRole('button', { name: 'Save name' });
+    await user.click(save);
+    await waitFor(() => expect(save).toHaveAttribute('aria-disabled', 'true'));
+    expect(save).toHaveFocus();
+    await user.click(save);
+    expect(api.callsTo('POST /api/auth/update-user')).toHaveLength(1);
+    answer({ body: { status: true } });
+    expect(await screen.findByText('Your name has been saved.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save name' })).toHaveFocus();
+  });
+
+  it('keeps the focus on Change password while the password is changed', async () => {
+    api.on('POST /api/auth/change-password', never);
+    const { user } = showAccount();
+    const panel = await screen.findByRole('region', { name: 'Password' });
+    await user.type(within(panel).getByLabelText('Current password'), 'old-secret-1');
+    await user.type(within(panel).getByLabelText('New password'), 'new-secret-77');
+    await user.type(within(panel).getByLabelText('Repeat the new password'), 'new-secret-77');
+    const change = within(panel).getByRole('button', { name: 'Change password' });
+    await user.click(change);
+    await waitFor(() => expect(change).toHaveAttribute('aria-disabled', 'true'));
+    expect(change).toHaveFocus();
   });
 
   it('takes the patient to log in when the session has ended, as every other screen does', async () => {

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Field } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { ApiError, reasonOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { downloadMyData } from '../api/export-my-data';
@@ -111,9 +112,9 @@ function ProfileForm({
       {change.isError ? (
         <ErrorAlert>{reasonOf(change.error, `Your ${what} could not be saved.`)}</ErrorAlert>
       ) : null}
-      <button type="submit" className="btn btn-primary self-start" disabled={change.isPending}>
+      <SubmitButton pending={change.isPending} pendingLabel="Saving…" className="self-start">
         {`Save ${what}`}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
@@ -184,9 +185,9 @@ function PasswordForm() {
         />
       ))}
       {change.isError ? <ErrorAlert>{passwordRefusal(change.error)}</ErrorAlert> : null}
-      <button type="submit" className="btn btn-primary self-start" disabled={change.isPending}>
+      <SubmitButton pending={change.isPending} pendingLabel="Changing…" className="self-start">
         Change password
-      </button>
+      </SubmitButton>
     </form>
   );
 }

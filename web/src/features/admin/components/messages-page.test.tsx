@@ -1,6 +1,6 @@
 import type { ContactMessage } from '@doctors-portal/contract';
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, failure } from '../../../test/fetch-stub';
 import { stubAdminApi } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
@@ -78,6 +78,22 @@ describe('the Messages screen', () => {
     expect(
       screen.getByRole('button', { name: 'Mark as unread: “Question about whitening”' }),
     ).toBeVisible();
+  });
+
+  it('gives the focus to the heading when a message marked read leaves the unread ones', async () => {
+    api.on('GET /api/contact-messages', list([message()], 1));
+    api.on('PATCH /api/contact-messages/:id', () => {
+      api.on('GET /api/contact-messages', list([], 0));
+      return { body: message({ read: true }) };
+    });
+    const { user } = showMessages('/dashboard/messages?unread=1');
+    await user.click(await screen.findByRole('button', { name: /^Mark as read/ }));
+    expect(await screen.findByText('No unread messages')).toBeVisible();
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { name: 'Messages: 0 unread' }),
+      ),
+    );
   });
 
   it('keeps only the unread messages when asked, in the address and the request', async () => {

@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGES_PAGE_SIZE, type ContactMessage } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useClinicTimeZone } from '../../../api/clinic';
@@ -78,6 +78,7 @@ function Message({
             type="button"
             className="btn btn-outline btn-primary btn-sm"
             aria-label={`${message.read ? 'Mark as unread' : 'Mark as read'}: ${messageName(message)}`}
+            data-mark-message={message._id}
             onClick={() => onMark(message)}
             disabled={busy}
           >
@@ -125,7 +126,20 @@ export function MessagesPage() {
     heading: heading.ref,
   });
 
+  // After a mark, once the list is read again: the message's button takes the focus back (it was
+  // disabled meanwhile, which drops the focus), or the heading when the message left the list.
+  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusAfter || mark.isPending || messages.isFetching) return;
+    const button = document.querySelector<HTMLButtonElement>(
+      `[data-mark-message="${CSS.escape(focusAfter)}"]`,
+    );
+    (button ?? heading.ref.current)?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, mark.isPending, messages.isFetching, heading.ref]);
+
   const toggle = async (message: ContactMessage) => {
+    setFocusAfter(null);
     try {
       await mark.mutateAsync({ id: message._id, read: !message.read });
       toast.success(`Marked ${message.read ? 'unread' : 'read'}: ${messageName(message)}.`);
@@ -133,6 +147,7 @@ export function MessagesPage() {
       if (error instanceof SessionEndedError) return;
       toast.error(reasonOf(error, 'The message could not be marked. Please try again.'));
     }
+    setFocusAfter(message._id);
   };
 
   const unread = messages.data?.unread;

@@ -139,6 +139,44 @@ describe('My Appointments', () => {
     );
   });
 
+  it('gives the focus to the heading after leaving the waitlist, whose row is gone', async () => {
+    api.on('GET /api/booking', { body: [onTheWire(booking())] });
+    api.on('GET /api/waitlist', {
+      body: {
+        entries: [
+          {
+            id: 'entry-1',
+            treatmentId: 'teeth-cleaning',
+            treatment: 'Teeth Cleaning',
+            date: 'Jan 5, 2030',
+            joinedAt: '2029-12-01T10:00:00.000Z',
+          },
+        ],
+      },
+    });
+    api.on('DELETE /api/waitlist/:id', () => {
+      api.on('GET /api/waitlist', { body: { entries: [] } });
+      return { status: 204 };
+    });
+    const { user } = showMyAppointments();
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Leave the waitlist for Teeth Cleaning on Jan 5, 2030',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave the waitlist' }),
+    );
+    expect(
+      await screen.findByText('You left the waitlist for Teeth Cleaning on Jan 5, 2030.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { name: 'My Appointments: 1' }),
+      ),
+    );
+  });
+
   it('cancels a paid booking in time: says the payment is refunded, then shows it REFUNDED', async () => {
     const paid = booking({ paid: true, transactionId: 'pi_9' });
     api.on('GET /api/booking', { body: [onTheWire(paid)] });

@@ -140,7 +140,7 @@ export function MyAppointmentsPage() {
           />
         )}
       </QueryState>
-      <MyWaitlist />
+      <MyWaitlist onLeft={() => heading.current?.focus()} />
       <RescheduleDialog
         booking={moving}
         today={today}

@@ -12,8 +12,9 @@ const entryName = (entry: WaitlistEntry) => `${entry.treatment} on ${formatMediu
 /**
  * My Appointments' waitlist: the treatments and days the patient waits for a free slot of, each
  * with 'Leave' (asked first). Nothing shows while there are none, nor when the list cannot be read.
+ * Once an entry is left (its row, or the whole list, gone), `onLeft` places the focus.
  */
-export function MyWaitlist() {
+export function MyWaitlist({ onLeft }: { onLeft?: () => void } = {}) {
   const headingId = useId();
   const confirm = useConfirm();
   const entries = useQuery(myWaitlistQuery);
@@ -36,6 +37,7 @@ export function MyWaitlist() {
       if (error instanceof SessionEndedError) return;
       toast.error(reasonOf(error, 'You could not leave the waitlist.'));
     }
+    onLeft?.();
   };
 
   return (

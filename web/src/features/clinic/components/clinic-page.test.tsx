@@ -159,6 +159,44 @@ describe('the clinic screen', () => {
     expect(screen.queryByRole('button', { name: 'Cancel and notify' })).toBeNull();
   });
 
+  it('keeps the focus on the closure after cancelling its bookings, on its Remove button', async () => {
+    let closures: ClosureWithBookings[] = [holiday];
+    api.on('GET /api/closures', () => ({
+      body: closures.map((closure) => closureWithBookingsSchema.encode(closure)),
+    }));
+    api.on('POST /api/booking/:id/cancel', () => {
+      closures = [{ ...holiday, bookings: [] }];
+      return { body: { booking: onTheWire(booking({ _id: 'b-1', status: 'cancelled' })) } };
+    });
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Cancel and notify' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel and notify' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Cancel and notify' })).toBeNull(),
+    );
+    const remove = screen.getByRole('button', { name: /^Remove the closure Christmas/ });
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+  });
+
+  it('gives the focus to the list of closures after removing one', async () => {
+    let closures: ClosureWithBookings[] = [{ ...holiday, bookings: [] }];
+    api.on('GET /api/closures', () => ({
+      body: closures.map((closure) => closureWithBookingsSchema.encode(closure)),
+    }));
+    api.on('DELETE /api/closures/:id', () => {
+      closures = [];
+      return { status: 204 };
+    });
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: /^Remove the closure Christmas/ }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove closure' }),
+    );
+    expect(await screen.findByText('No closures')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Upcoming closures' }));
+  });
+
   it('shows inline errors for rules out of range and saves valid ones', async () => {
     api.on('PUT /api/clinic/rules', (call) => ({
       body: { rules: call.body, defaults, stored: true },

@@ -5,7 +5,15 @@ import {
   parseIsoDate,
 } from '@doctors-portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useCancelByClinic } from '../../../api/cancel-by-clinic';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -107,8 +115,18 @@ function ClosureForm({ today }: { today: IsoDate }) {
   );
 }
 
-/** One closure: its dates and label, the bookings still on its days, and its actions. */
-function ClosureItem({ closure }: { closure: ClosureWithBookings }) {
+/**
+ * One closure: its dates and label, the bookings still on its days, and its actions. Once removed,
+ * the focus goes to the list's heading (`listHeading`); after Cancel and notify, which leaves with
+ * the bookings, to the closure's Remove.
+ */
+function ClosureItem({
+  closure,
+  listHeading,
+}: {
+  closure: ClosureWithBookings;
+  listHeading: RefObject<HTMLHeadingElement | null>;
+}) {
   const confirm = useConfirm();
   const remove = useRemoveClosure();
   const cancel = useCancelByClinic();
@@ -117,6 +135,16 @@ function ClosureItem({ closure }: { closure: ClosureWithBookings }) {
   const range = describeRange(closure.from, closure.to);
   const count = closure.bookings.length;
   const bookingsId = useId();
+  const removeButton = useRef<HTMLButtonElement>(null);
+  // Remove is disabled while a change is under way (and a disabled button drops the focus to the
+  // page's start): it takes the focus once enabled again.
+  const [focusRemove, setFocusRemove] = useState(false);
+  const busy = remove.isPending || cancelling;
+  useEffect(() => {
+    if (!focusRemove || busy) return;
+    removeButton.current?.focus();
+    setFocusRemove(false);
+  }, [focusRemove, busy]);
 
   const onRemove = async () => {
     const sure = await confirm({
@@ -128,9 +156,11 @@ function ClosureItem({ closure }: { closure: ClosureWithBookings }) {
     try {
       await remove.mutateAsync(closure.id);
       toast.success(`The clinic opens again on ${range}.`);
+      listHeading.current?.focus();
     } catch (error) {
       if (!(error instanceof SessionEndedError)) {
         toast.error(`The closure could not be removed. ${reasonOf(error, 'Please try again.')}`);
+        setFocusRemove(true);
       }
     }
   };
@@ -158,6 +188,7 @@ function ClosureItem({ closure }: { closure: ClosureWithBookings }) {
       }
     }
     setCancelling(false);
+    setFocusRemove(true);
     // The closure's list of bookings is the clinic's screen's own: read again, the card drops
     // the cancelled ones and, with none left, its Cancel and notify.
     void queryClient.invalidateQueries({ queryKey: clinicKeys.closures });
@@ -191,8 +222,9 @@ function ClosureItem({ closure }: { closure: ClosureWithBookings }) {
           <button
             type="button"
             className="btn btn-outline btn-sm"
+            ref={removeButton}
             aria-label={`Remove the closure ${closure.label}, ${range}`}
-            disabled={remove.isPending || cancelling}
+            disabled={busy}
             onClick={() => void onRemove()}
           >
             Remove
@@ -223,6 +255,7 @@ export function ClosuresSection({ today }: { today: IsoDate }) {
   const closures = useQuery(closuresQuery);
   const headingId = useId();
   const listHeadingId = useId();
+  const listHeading = useRef<HTMLHeadingElement>(null);
   return (
     <section
       aria-labelledby={headingId}
@@ -238,7 +271,12 @@ export function ClosuresSection({ today }: { today: IsoDate }) {
         </p>
       </div>
       <ClosureForm today={today} />
-      <h3 id={listHeadingId} className="font-semibold text-neutral">
+      <h3
+        id={listHeadingId}
+        ref={listHeading}
+        tabIndex={-1}
+        className="font-semibold text-neutral outline-none"
+      >
         Upcoming closures
       </h3>
       <QueryState
@@ -251,7 +289,7 @@ export function ClosuresSection({ today }: { today: IsoDate }) {
         {(list) => (
           <ul aria-labelledby={listHeadingId} className="flex flex-col gap-3">
             {list.map((closure) => (
-              <ClosureItem key={closure.id} closure={closure} />
+              <ClosureItem key={closure.id} closure={closure} listHeading={listHeading} />
             ))}
           </ul>
         )}

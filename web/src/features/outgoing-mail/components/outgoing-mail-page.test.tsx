@@ -1,6 +1,6 @@
 import type { MailFailure } from '@doctors-portal/contract';
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, failure, never } from '../../../test/fetch-stub';
 import { stubAdminApi } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
@@ -72,6 +72,31 @@ describe('the Outgoing mail screen', () => {
     );
     expect(await screen.findByText('No failed mail')).toBeInTheDocument();
     expect(api.callsTo('POST /api/mail/failures/:id/retry')).toHaveLength(1);
+  });
+
+  it('gives the focus to the heading once a retried message leaves the list', async () => {
+    let retried = false;
+    api.on('GET /api/mail/failures', () => ({
+      body: {
+        failures: retried
+          ? [failed({ id: 'mail-2', to: 'ben@mail.com' })]
+          : [failed(), failed({ id: 'mail-2', to: 'ben@mail.com' })],
+      },
+    }));
+    api.on('POST /api/mail/failures/:id/retry', () => {
+      retried = true;
+      return { status: 204 };
+    });
+    const { user } = showOutgoingMail();
+    await user.click(
+      await screen.findByRole('button', { name: 'Retry the reminder to maya@mail.com' }),
+    );
+    expect(
+      await screen.findByText('Reminder to maya@mail.com is sent again now.'),
+    ).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Outgoing mail' })),
+    );
   });
 
   it('says why a retry was refused', async () => {

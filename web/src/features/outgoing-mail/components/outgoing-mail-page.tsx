@@ -1,10 +1,10 @@
 import type { MailFailure } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useClinicTimeZone } from '../../../api/clinic';
 import { AdminRow, AdminTable, type Column } from '../../../components/admin-table';
-import { PageHeading } from '../../../components/page-heading';
+import { PageHeading, useScreenHeading } from '../../../components/page-heading';
 import { QueryState } from '../../../components/query-state';
 import { CardCell, card, EmptyState, TableLoading } from '../../../components/responsive-table';
 import { ButtonSpinner } from '../../../components/spinner';
@@ -48,11 +48,22 @@ function when(iso: string, timeZone: string) {
  * that the sender gave up; 'Retry' makes one due again now.
  */
 export function OutgoingMailPage() {
-  const headingId = useId();
+  const heading = useScreenHeading();
   const timeZone = useClinicTimeZone();
   const failures = useQuery(mailFailuresQuery);
   const retrying = useRetryMail();
   const [busy, setBusy] = useState<string | null>(null);
+  // After a retry, once the list is read again: the message's Retry takes the focus back (it was
+  // disabled meanwhile, which drops the focus), or the heading when the message left the list.
+  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusAfter || busy || failures.isFetching) return;
+    const button = document.querySelector<HTMLButtonElement>(
+      `[data-retry-mail="${CSS.escape(focusAfter)}"]`,
+    );
+    (button ?? heading.ref.current)?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, busy, failures.isFetching, heading.ref]);
 
   const retry = async (failure: MailFailure) => {
     setBusy(failure.id);
@@ -64,12 +75,13 @@ export function OutgoingMailPage() {
       toast.error(reasonOf(error, 'The mail could not be retried. Please try again.'));
     } finally {
       setBusy(null);
+      setFocusAfter(failure.id);
     }
   };
 
   return (
     <div className="flex flex-col gap-5">
-      <PageHeading eyebrow="Administration" title="Outgoing mail" headingId={headingId} />
+      <PageHeading eyebrow="Administration" title="Outgoing mail" heading={heading} />
       <p className="text-muted">
         Mail the portal could not hand to the mail relay. Each is tried again on its own, less often
         each time, until it is given up; Retry sends it again now.
@@ -86,7 +98,7 @@ export function OutgoingMailPage() {
         }
       >
         {(data) => (
-          <AdminTable labelledBy={headingId} columns={COLUMNS}>
+          <AdminTable labelledBy={heading.id} columns={COLUMNS}>
             {data.map((failure) => (
               <AdminRow key={failure.id} id={`mail-${failure.id}`}>
                 <th scope="row" className={`font-semibold text-neutral ${card.plain}`}>
@@ -116,6 +128,7 @@ export function OutgoingMailPage() {
                     type="button"
                     className="btn btn-outline btn-primary btn-sm"
                     aria-label={`Retry the ${kindOf(failure.kind).toLowerCase()} to ${failure.to}`}
+                    data-retry-mail={failure.id}
                     disabled={busy !== null}
                     onClick={() => void retry(failure)}
                   >

@@ -114,4 +114,20 @@ describe('the treatments screen', () => {
     ).toBeTruthy();
     expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ retired: true });
   });
+
+  it('keeps the focus in the row after retiring a treatment, on its Bring back button', async () => {
+    api.on('PATCH /api/treatments/:id', (call) => ({
+      body: { ...cleaning, ...(call.body as object), retiredAt: '2031-01-02T10:00:00.000Z' },
+    }));
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Retire Teeth Cleaning' }));
+    api.on('GET /api/treatments', () => ({
+      body: [{ ...cleaning, retired: true, retiredAt: '2031-01-02T10:00:00.000Z' }, surgery],
+    }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Retire' }),
+    );
+    const bringBack = await screen.findByRole('button', { name: 'Bring back Teeth Cleaning' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(bringBack));
+  });
 });

@@ -1,6 +1,6 @@
 import type { Treatment } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { treatmentsQuery } from '../../../api/treatments';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -27,6 +27,19 @@ export function TreatmentsPage() {
   const tableHeadingId = useId();
   const [editing, setEditing] = useState<Treatment | 'new' | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  /** The treatment whose Retire or Bring back was pressed: its row keeps the focus after. */
+  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+
+  // Once the row's button is enabled again (a disabled button drops the focus to the page's
+  // start), it takes the focus back: Bring back after Retire, Retire after Bring back.
+  useEffect(() => {
+    if (!focusAfter || busy) return;
+    const button = document
+      .getElementById(`treatment-${focusAfter}`)
+      ?.querySelector<HTMLButtonElement>('[data-row-action="retire"]');
+    (button ?? heading.ref.current)?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, busy, heading.ref]);
 
   const closeForm = () => {
     setEditing(null);
@@ -58,6 +71,7 @@ export function TreatmentsPage() {
       }
     } finally {
       setBusy(null);
+      setFocusAfter(treatment._id);
     }
   };
 

@@ -73,6 +73,7 @@ export function TreatmentsTable({
                   type="button"
                   className="btn btn-ghost btn-sm text-primary"
                   aria-label={`Bring back ${treatment.name}`}
+                  data-row-action="retire"
                   onClick={() => onRestore(treatment)}
                   disabled={busy === treatment._id}
                 >
@@ -84,6 +85,7 @@ export function TreatmentsTable({
                   type="button"
                   className="btn btn-ghost btn-sm text-error hover:bg-error/10"
                   aria-label={`Retire ${treatment.name}`}
+                  data-row-action="retire"
                   onClick={() => onRetire(treatment)}
                   disabled={busy === treatment._id}
                 >
