@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import type { Database } from '../src/db/schema.js';
 import { setAdmin } from '../src/users/repository.js';
 import { accessToken, signUp } from './accounts.js';
 
@@ -160,3 +162,14 @@ export function filesIn(dir: string): string[] {
 }
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
+/** A subject's audit log entries of one action, oldest first: what each recorded before. */
+export function auditEntriesOf(db: Kysely<Database>, action: string, subjectId: string) {
+  return db
+    .selectFrom('audit_log')
+    .select(['id', 'before'])
+    .where('action', '=', action)
+    .where('subject_id', '=', subjectId)
+    .orderBy('at')
+    .execute();
+}

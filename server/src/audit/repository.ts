@@ -13,23 +13,9 @@ export interface AuditFilter {
   limit: number;
 }
 
-/** The latest time an ISO time with a four-digit year names, as entries are written. */
-const LATEST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
-const DAY_MS = 24 * 60 * 60_000;
-
-/**
- * The moment a day begins in the clinic's time zone, as an ISO time; null when that is later
- * than every time an entry holds (the last date's midnight west of Greenwich, in the year
- * 10000, which an ISO time would write '+010000-…' and compare before them all).
- */
-export function startOfClinicDay(date: IsoDate, timeZone: string): string | null {
-  // The clinic's clock cannot read the day after the last date, which working out the last
-  // date's own midnight reads (a 500): it begins a day after the one before it.
-  const start =
-    date === LAST_DATE
-      ? clinicInstant(timeZone, addDays(date, -1)).getTime() + DAY_MS
-      : clinicInstant(timeZone, date).getTime();
-  return start > LATEST_TIME ? null : new Date(start).toISOString();
+/** The moment a day begins in the clinic's time zone, as an ISO time. */
+export function startOfClinicDay(date: IsoDate, timeZone: string): string {
+  return clinicInstant(timeZone, date).toISOString();
 }
 
 /** A page's position: the time and id of its last entry. */
@@ -60,17 +46,12 @@ export async function listAudit(
   timeZone: string,
   filter: AuditFilter,
 ): Promise<{ rows: AuditLogTable[]; nextCursor: string | null } | null> {
-  const from = filter.from && startOfClinicDay(filter.from, timeZone);
-  // A day that begins after every entry has none (a cursor it never gave is still refused).
-  if (from === null)
-    return filter.cursor && !decodeCursor(filter.cursor) ? null : { rows: [], nextCursor: null };
   let query = db.selectFrom('audit_log').selectAll();
-  if (from) query = query.where('at', '>=', from);
-  // Up to the start of the day after `to`; the last date has none, and bounds nothing, nor does
-  // a day that begins after every entry.
-  const until =
-    filter.to && filter.to < LAST_DATE && startOfClinicDay(addDays(filter.to, 1), timeZone);
-  if (until) query = query.where('at', '<', until);
+  if (filter.from) query = query.where('at', '>=', startOfClinicDay(filter.from, timeZone));
+  // Up to the start of the day after `to`; the last date has none, and bounds nothing.
+  if (filter.to && filter.to < LAST_DATE) {
+    query = query.where('at', '<', startOfClinicDay(addDays(filter.to, 1), timeZone));
+  }
   const actor = filter.actor?.trim();
   if (actor) {
     const kind = ACTOR_KINDS.find((name) => name === actor.toLowerCase());

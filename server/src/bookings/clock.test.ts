@@ -1,4 +1,4 @@
-import type { IsoDate } from '@doctors-portal/contract';
+import { type IsoDate, LAST_DATE } from '@doctors-portal/contract';
 import { describe, expect, it } from 'vitest';
 import { startOfClinicDay } from '../audit/repository.js';
 import {
@@ -40,6 +40,15 @@ describe('the clinic’s moment', () => {
     );
     expect(clinicInstant(NEW_YORK, '2031-03-09' as never, 600).toISOString()).toBe(
       '2031-03-09T14:00:00.000Z',
+    );
+  });
+
+  it('reads the last ISO date too, whose next midnight is in the year 10000 (its length is read)', () => {
+    expect(clinicInstant('America/New_York', LAST_DATE).toISOString()).toBe(
+      '9999-12-31T05:00:00.000Z',
+    );
+    expect(clinicInstant('Asia/Tokyo', LAST_DATE, 600).toISOString()).toBe(
+      '9999-12-31T01:00:00.000Z',
     );
   });
 

@@ -72,8 +72,15 @@ const instants = new Map<string, number>();
  */
 const days = new Map<string, { midnight: number; offset: number | null }>();
 
-/** `date`'s midnight as if it were UTC. */
-const wallMidnight = (date: IsoDate) => Date.parse(`${date}T00:00:00Z`);
+/**
+ * `date`'s midnight as if it were UTC. Read by its numbers, not as ISO text: the last date's
+ * next midnight shows as '10000-01-01', which `Date.parse` refuses (working out Dec 31, 9999's
+ * length read it, and failed).
+ */
+function wallMidnight(date: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, day);
+}
 
 /**
  * The instant at which the clinic's wall clock shows `wall` (milliseconds), worked out afresh.

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/accounts.js';
+import { auditEntriesOf } from '../../test/admin-fixtures.js';
 import { clinicDay, mediumDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import {
@@ -306,13 +307,7 @@ describe(`the clinic's calendar and booking rules (${engine})`, () => {
       [1, 2, 3].map(() => call(admin, 'DELETE', `/api/closures/${id}`)),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404, 404]);
-    const removals = await t.db
-      .selectFrom('audit_log')
-      .select('id')
-      .where('action', '=', 'clinic.closure_removed')
-      .where('subject_id', '=', id)
-      .execute();
-    expect(removals).toHaveLength(1);
+    expect(await auditEntriesOf(t.db, 'clinic.closure_removed', id)).toHaveLength(1);
   });
 
   it('audits each of several opening-day changes made at once from the days the one before left', async () => {

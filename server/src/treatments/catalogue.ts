@@ -7,7 +7,7 @@ import {
   type Treatment,
   treatmentErrors,
 } from '@doctors-portal/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type AuditActor, recordAudit } from '../audit/log.js';
 import { forgetAvailabilityAnswers } from '../bookings/availability-cache.js';
 import { bookingsHoldingSlots } from '../bookings/repository.js';
@@ -76,11 +76,13 @@ function forgetCaches(db: Kysely<Database>) {
 
 /** Refuses a name another treatment has, in any case; a retired one's name says so. */
 async function assertNameFree(tx: Kysely<Database>, name: string, except?: string) {
-  // Compared here, not with the database's lower(): SQLite's lowers ASCII letters only, so
-  // 'ÄSTHETIK' and 'Ästhetik' were two treatments there. The catalogue is a few rows.
-  const lowered = name.toLowerCase();
-  const names = await tx.selectFrom('treatment').select(['id', 'name', 'retired_at']).execute();
-  const other = names.find((row) => row.id !== except && row.name.toLowerCase() === lowered);
+  // lower() is JavaScript's on SQLite too (db/database.ts): 'ÄSTHETIK' matches 'Ästhetik'.
+  let query = tx
+    .selectFrom('treatment')
+    .select(['name', 'retired_at'])
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  if (except) query = query.where('id', '!=', except);
+  const other = await query.executeTakeFirst();
   if (!other) return;
   throw new HttpError(
     409,
