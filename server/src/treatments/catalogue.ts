@@ -7,7 +7,7 @@ import {
   type Treatment,
   treatmentErrors,
 } from '@doctors-portal/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { type AuditActor, recordAudit } from '../audit/log.js';
 import { forgetAvailabilityAnswers } from '../bookings/availability-cache.js';
 import { bookingsHoldingSlots } from '../bookings/repository.js';
@@ -74,8 +74,16 @@ function forgetCaches(db: Kysely<Database>) {
   forgetAvailabilityAnswers();
 }
 
-/** Refuses a name another treatment has, in any case; a retired one's name says so. */
+/**
+ * Refuses a name another treatment has, in any case; a retired one's name says so. On
+ * PostgreSQL the check takes a lock that the transaction holds until it ends, so that names
+ * differing in case saved at once are checked one after the other: the unique index sees only
+ * the same spelling, and each check reads committed rows only. SQLite writes one at a time.
+ */
 async function assertNameFree(tx: Kysely<Database>, name: string, except?: string) {
+  if (tx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(hashtextextended('treatment names', 0))`.execute(tx);
+  }
   // lower() is JavaScript's on SQLite too (db/database.ts): 'ÄSTHETIK' matches 'Ästhetik'.
   let query = tx
     .selectFrom('treatment')

@@ -173,6 +173,39 @@ describe(`the clinic's treatments (${engine})`, () => {
     expect(recased.statusCode, recased.body).toBe(200);
   });
 
+  it('lets one of several names differing only in case win when administrators save them at once', async () => {
+    const variants = (name: string) => [
+      name,
+      name.toUpperCase(),
+      name.toLowerCase(),
+      `${name.slice(0, 1)}${name.slice(1).toLowerCase()}`,
+      `${name.slice(0, 3).toUpperCase()}${name.slice(3).toLowerCase()}`,
+      `${name.slice(0, 3).toLowerCase()}${name.slice(3).toUpperCase()}`,
+    ];
+    const outcome = (responses: { statusCode: number }[]) =>
+      responses.map((response) => response.statusCode).sort();
+    const added = await Promise.all(
+      variants('Night Whitening').map((name) =>
+        call('POST', '/api/treatments', { name, price: 90, slots: ['9:00 AM - 9:30 AM'] }),
+      ),
+    );
+    expect(outcome(added)).toEqual([201, 409, 409, 409, 409, 409]);
+    const others = await Promise.all(
+      ['Seal', 'Varnish', 'Polish', 'Scale', 'Bond', 'Inlay'].map((name) =>
+        create({ name: `Day ${name}`, price: 40, slots: ['9:00 AM - 9:30 AM'] }),
+      ),
+    );
+    const renamed = await Promise.all(
+      variants('Day Coating').map((name, index) =>
+        call('PATCH', `/api/treatments/${others[index]?._id}`, { name }),
+      ),
+    );
+    expect(outcome(renamed)).toEqual([200, 409, 409, 409, 409, 409]);
+    const names = (await catalogue()).map((treatment) => treatment.name.toLowerCase());
+    expect(names.filter((name) => name === 'night whitening')).toHaveLength(1);
+    expect(names.filter((name) => name === 'day coating')).toHaveLength(1);
+  });
+
   it.each([
     [{ price: 0 }, treatmentErrors.pricePositive],
     [{ price: -5 }, treatmentErrors.pricePositive],
