@@ -15,6 +15,7 @@ export const auditActions = [
   'booking.rescheduled',
   'booking.paid',
   'booking.refunded',
+  'booking.refund_failed',
   'booking.status',
   'role.granted',
   'role.revoked',

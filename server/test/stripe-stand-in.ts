@@ -50,7 +50,8 @@ export interface StandInRefund {
   amount: number;
   currency: string;
   payment_intent: string;
-  status: 'succeeded';
+  status: 'succeeded' | 'failed';
+  failure_reason?: string;
   created: number;
 }
 
@@ -82,8 +83,10 @@ export interface StripeStandIn {
   forgetIdempotencyKeys(): void;
   succeed(intentId: string): StandInIntent;
   cancel(intentId: string): StandInIntent;
-  /** A webhook event as Stripe would send it about an intent, as JSON text. */
-  event(type: string, intent: StandInIntent, id?: string): string;
+  /** The intent's refund fails, as a card refund can days after Stripe accepted it. */
+  failRefund(intentId: string, reason?: string): StandInRefund;
+  /** A webhook event as Stripe would send it about an intent or a refund, as JSON text. */
+  event(type: string, object: StandInIntent | StandInRefund, id?: string): string;
   close(): Promise<void>;
 }
 
@@ -333,7 +336,14 @@ export async function startStripeStandIn(
     forgetIdempotencyKeys: () => idempotent.clear(),
     succeed,
     cancel,
-    event(type, intent, id = stripeId('evt_')) {
+    failRefund(intentId, reason = 'expired_or_canceled_card') {
+      const made = refunds.get(intentId);
+      if (!made) throw new Error(`the stand-in has no refund of ${intentId}`);
+      made.status = 'failed';
+      made.failure_reason = reason;
+      return made;
+    },
+    event(type, object, id = stripeId('evt_')) {
       return JSON.stringify({
         id,
         object: 'event',
@@ -343,7 +353,7 @@ export async function startStripeStandIn(
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
-        data: { object: intent },
+        data: { object },
       });
     },
     close: () =>

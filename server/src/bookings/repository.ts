@@ -585,6 +585,7 @@ export function scheduleQuery(db: Kysely<Database>, filter: ScheduleFilter) {
           .selectFrom('refund')
           .select('refund.id')
           .whereRef('refund.booking_id', '=', 'booking.id')
+          .where('refund.failed_at', 'is', null)
           .orderBy('refund.created_at', 'desc')
           .limit(1)
           .as('refund_id'),
@@ -800,7 +801,8 @@ export async function listPatientHistory(
           eb
             .selectFrom('refund')
             .select('refund.id')
-            .whereRef('refund.booking_id', '=', 'booking.id'),
+            .whereRef('refund.booking_id', '=', 'booking.id')
+            .where('refund.failed_at', 'is', null),
         )
         .as('refunded'),
     )

@@ -20,6 +20,7 @@ import * as accountAge from './migrations/0017_account_age.js';
 import * as unpaidCountFromIndex from './migrations/0018_unpaid_count_from_index.js';
 import * as scheduleChangeHorizon from './migrations/0019_schedule_change_horizon.js';
 import * as bookingMovedLate from './migrations/0020_booking_moved_late.js';
+import * as refundFailure from './migrations/0021_refund_failure.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Imported statically so that the built server carries them. */
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018_unpaid_count_from_index': unpaidCountFromIndex,
   '0019_schedule_change_horizon': scheduleChangeHorizon,
   '0020_booking_moved_late': bookingMovedLate,
+  '0021_refund_failure': refundFailure,
 };
 
 export class MigrationError extends StartupError {

@@ -133,6 +133,9 @@ export interface RefundTable {
   currency: string;
   reason: string;
   created_at: string;
+  /** When the provider reported the refund failed (migrations/0021); null while it stands. */
+  failed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A payment the provider confirmed, which settles its booking (one per booking). */

@@ -19,6 +19,7 @@ import {
   contactMessageEmail,
   type MailClinic,
   paymentReceiptEmail,
+  refundFailedEmail,
   type WaitlistSlotFreeInput,
   waitlistSlotFreeEmail,
 } from './templates.js';
@@ -45,6 +46,15 @@ export type QueuedMail =
     }
   /** Due at the clinic's reminder lead before the visit (mail/reminders.ts). */
   | { kind: 'booking-reminder'; to: string; booking: BookingSummary & { id: string } }
+  /** To the clinic: the provider reported that a refund failed (payments/refund-failure.ts). */
+  | {
+      kind: 'refund-failed';
+      to: string;
+      booking: BookingSummary;
+      patientEmail: string;
+      refund: { id: string; amountDollars: number };
+      failureReason: string;
+    }
   /** A freed slot, to a patient on its waitlist (waitlist/rules.ts). */
   | ({ kind: 'waitlist-slot-free'; to: string } & Omit<WaitlistSlotFreeInput, 'clinic'>);
 
@@ -216,6 +226,8 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
           refund: mail.refund,
           url: options.appointmentsUrl,
         });
+      case 'refund-failed':
+        return refundFailedEmail({ ...mail, clinic: options.clinic });
       case 'waitlist-slot-free':
         return waitlistSlotFreeEmail({ ...mail, clinic: options.clinic });
     }

@@ -8,6 +8,7 @@ import {
   escapeHtml,
   passwordResetEmail,
   paymentReceiptEmail,
+  refundFailedEmail,
   signUpAttemptEmail,
   verificationEmail,
 } from './templates.js';
@@ -194,6 +195,29 @@ describe('paymentReceiptEmail', () => {
       expect(part).toContain('10:00 AM - 10:30 AM');
       expect(part).toContain(clinic.name);
     }
+    expect(mail.icalEvent).toBeUndefined();
+  });
+});
+
+describe('refundFailedEmail', () => {
+  it('tells the clinic whose refund failed, how much, why, and answers go to the patient', () => {
+    const mail = refundFailedEmail({
+      clinic,
+      booking: { ...booking, patientName: hostile },
+      refund: { id: 're_3Nabc', amountDollars: 89.5 },
+      failureReason: 'expired_or_canceled_card',
+      patientEmail: 'jane@example.com',
+    });
+    expect(mail.subject).toBe(`A refund failed: ${hostile}, Jan 5, 2026`);
+    expect(mail.replyTo).toBe('jane@example.com');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('$89.50');
+      expect(part).toContain('re_3Nabc');
+      expect(part).toContain('expired or canceled card');
+      expect(part).toContain('Jan 5, 2026');
+      expect(part).toContain('jane@example.com');
+    }
+    expect(mail.html).not.toContain('<script>');
     expect(mail.icalEvent).toBeUndefined();
   });
 });

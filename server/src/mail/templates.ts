@@ -650,6 +650,48 @@ export function bookingCancellationEmail(input: BookingCancellationInput): MailC
   });
 }
 
+export interface RefundFailedInput {
+  clinic: MailClinic;
+  booking: BookingSummary;
+  refund: { id: string; amountDollars: number };
+  /** The provider's reason, as it gives it ('expired_or_canceled_card'). */
+  failureReason: string;
+  patientEmail: string;
+}
+
+/**
+ * Sent to the clinic (CLINIC_EMAIL) when the card provider reports that a refund it accepted
+ * has failed: the money is not back with the patient, whom the cancellation mail told it was.
+ */
+export function refundFailedEmail({
+  clinic,
+  booking,
+  refund,
+  failureReason,
+  patientEmail,
+}: RefundFailedInput): MailContent {
+  const rows: Array<[string, string]> = [
+    ...bookingRows(booking, clinic.timeZone),
+    ['Patient email', patientEmail],
+    ['Amount', formatDollars(refund.amountDollars)],
+    ['Refund id', refund.id],
+    ['Reason given', failureReason.replaceAll('_', ' ')],
+  ];
+  return framed(clinic, {
+    subject: `A refund failed: ${booking.patientName}, ${formatMediumDate(booking.isoDate)}`,
+    replyTo: patientEmail,
+    title: 'A refund failed',
+    parts: [
+      said(
+        `The card provider could not return ${formatDollars(refund.amountDollars)} to ${booking.patientName} for their cancelled ${booking.treatment} appointment.`,
+        'The patient was told the payment was refunded. Please return it another way (a new refund from the provider’s dashboard, or by bank transfer) and let them know.',
+      ),
+      details('Failed refund', rows),
+      said(`Reply to this email to write to ${patientEmail}.`),
+    ],
+  });
+}
+
 /** A message a visitor sent through the landing page's Contact Us form. */
 export interface ContactMessageSummary {
   id: string;

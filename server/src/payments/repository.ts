@@ -102,7 +102,10 @@ function* inChunks<T>(values: T[], size = 500): Generator<T[]> {
   for (let at = 0; at < values.length; at += size) yield values.slice(at, at + size);
 }
 
-/** The refund of each booking that has one, by booking id (to show the bookings). */
+/**
+ * The refund of each booking that has one standing, by booking id (to show the bookings): a
+ * refund the provider reported failed gave nothing back.
+ */
 export async function refundsOf(
   db: Kysely<Database>,
   bookingIds: string[],
@@ -113,6 +116,7 @@ export async function refundsOf(
       .selectFrom('refund')
       .select(['booking_id', 'id'])
       .where('booking_id', 'in', chunk)
+      .where('failed_at', 'is', null)
       .orderBy('created_at')
       .execute();
     for (const row of rows) refunds.set(row.booking_id, row.id);
@@ -162,7 +166,16 @@ export async function refundsOfBookings(db: Kysely<Database>, bookingIds: string
   if (bookingIds.length === 0) return [];
   return db
     .selectFrom('refund')
-    .select(['booking_id', 'provider', 'amount_cents', 'currency', 'reason', 'created_at'])
+    .select([
+      'booking_id',
+      'provider',
+      'amount_cents',
+      'currency',
+      'reason',
+      'created_at',
+      'failed_at',
+      'failure_reason',
+    ])
     .where('booking_id', 'in', bookingIds)
     .orderBy('created_at')
     .execute();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { systemActor } from '../audit/log.js';
 import { findBooking } from '../bookings/repository.js';
 import { errorResponseSchema as error, errorBody } from '../http/errors.js';
+import { recordRefundFailure } from './refund-failure.js';
 import { recordStripeEvent, stripeEventHandled } from './repository.js';
 import { mismatch, type Payments, refundOrphanedCharge, settle } from './service.js';
 import { fromStripeIntent } from './stripe.js';
@@ -21,7 +22,8 @@ export const webhookErrors = {
  * who closed the page before the browser could tell us. A charge that pays for nothing (its
  * booking is gone, was cancelled, or was paid by another payment) is refunded and logged.
  * Stripe delivers an event at least once: one already handled is acknowledged and changes
- * nothing.
+ * nothing. A `refund.failed` tells the clinic that a refund gave nothing back
+ * (payments/refund-failure.ts).
  */
 export async function stripeWebhookRoutes(
   app: FastifyInstance,
@@ -37,7 +39,8 @@ export async function stripeWebhookRoutes(
     {
       schema: {
         operationId: 'receiveStripeEvent',
-        summary: "Stripe's events (signed); marks a booking paid when its payment succeeds",
+        summary:
+          "Stripe's events (signed): marks a booking paid when its payment succeeds, and tells the clinic of a refund that failed",
         tags: ['payments'],
         security: [{ stripeSignature: [] }],
         response: {
@@ -67,14 +70,29 @@ export async function stripeWebhookRoutes(
       }
       // Handled first (settling and refunding are idempotent), recorded only once done: a
       // delivery that fails or dies midway leaves no record, so Stripe's next one is handled.
-      await handleEvent(payments, request.log, event);
+      await handleEvent(payments, request.log, event, app.config.clinic.email);
       const first = await recordStripeEvent(payments.db, event);
       return { received: true as const, duplicate: !first };
     },
   );
 }
 
-async function handleEvent(payments: Payments, log: FastifyBaseLogger, event: Stripe.Event) {
+async function handleEvent(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  event: Stripe.Event,
+  clinicEmail: string,
+) {
+  if (event.type === 'refund.failed') {
+    const refund = event.data.object;
+    await recordRefundFailure(
+      payments,
+      log.child({ eventId: event.id }),
+      { id: refund.id, failureReason: refund.failure_reason ?? 'unknown' },
+      clinicEmail,
+    );
+    return;
+  }
   if (event.type !== 'payment_intent.succeeded') return;
   const intent = fromStripeIntent(event.data.object);
   const context = { eventId: event.id, transactionId: intent.id, bookingId: intent.bookingId };

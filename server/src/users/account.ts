@@ -147,6 +147,8 @@ export async function accountExport(db: Kysely<Database>, userId: string) {
       currency: refund.currency,
       reason: refund.reason,
       at: refund.created_at,
+      failedAt: refund.failed_at,
+      failureReason: refund.failure_reason,
     })),
     contactMessages: contactMessages.map((message) => ({
       subject: message.subject,

@@ -1,0 +1,188 @@
+import type { Booking as ApiBooking } from '@doctors-portal/contract';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../test/accounts.js';
+import { clinicDay } from '../../test/dates.js';
+import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import {
+  bookingRow,
+  type Patient,
+  paidThroughStripe,
+  signedUpAdmin,
+  signedUpPatient,
+  stripeStandInEnv,
+} from '../../test/payment-fixtures.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
+import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in.js';
+
+/**
+ * A card refund Stripe accepted can fail days later (`refund.failed`: the card was closed, the
+ * bank sent the money back). The patient was told the money is back; the clinic must learn
+ * that it is not, and the booking must stop showing a refund that gave nothing back.
+ */
+describe(`a refund that Stripe reports failed (${engine})`, () => {
+  const name = 'refund_failure';
+  const clinicEmail = 'front-desk@clinic.test';
+  let stripeApi: StripeStandIn;
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  let admin: Patient;
+  let jane: Patient;
+
+  beforeAll(async () => {
+    [stripeApi, smtp] = await Promise.all([
+      startStripeStandIn({ secretKey: `sk_test_${name}` }),
+      startTestSmtpServer(),
+    ]);
+    t = await buildTestApp({
+      env: {
+        ...stripeStandInEnv(stripeApi, name),
+        SMTP_URL: smtp.url,
+        MAIL_RATE: '1000',
+        CLINIC_EMAIL: clinicEmail,
+      },
+    });
+    admin = await signedUpAdmin(t);
+    jane = await signedUpPatient(t.app, 'Jane Doe');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([stripeApi?.close(), smtp?.close()]);
+  });
+
+  /** What Stripe sends the webhook endpoint, signed with the endpoint's secret. */
+  const deliver = (payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: `whsec_${name}`,
+        }),
+      },
+      payload,
+    });
+
+  let day = 40;
+  /** A booking of Jane's paid through Stripe and then cancelled by the clinic, refunded. */
+  async function refundedBooking() {
+    const { booking, intentId } = await paidThroughStripe(t, stripeApi, jane, clinicDay(++day));
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${booking.id}/cancel`,
+      headers: bearer(admin.token),
+      payload: { reason: 'The dentist is away' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().booking.refund).toEqual({ id: stripeApi.refunds.get(intentId)?.id });
+    return { booking, intentId };
+  }
+
+  const janesBooking = async (id: string): Promise<ApiBooking | undefined> => {
+    const response = await t.app.inject({
+      url: `/api/booking?patientMail=${encodeURIComponent(jane.email)}`,
+      headers: bearer(jane.token),
+    });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as ApiBooking[]).find((booking) => booking._id === id);
+  };
+
+  const failureEntries = (bookingId: string) =>
+    t.db
+      .selectFrom('audit_log')
+      .select(['actor_kind', 'actor_name', 'after'])
+      .where('action', '=', 'booking.refund_failed')
+      .where('subject_id', '=', bookingId)
+      .execute();
+
+  it('marks the refund failed, audits it, mails the clinic, and the booking shows no refund', async () => {
+    const { booking, intentId } = await refundedBooking();
+    smtp.clear();
+    const failed = stripeApi.failRefund(intentId, 'expired_or_canceled_card');
+
+    const response = await deliver(stripeApi.event('refund.failed', failed));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ received: true, duplicate: false });
+
+    const refund = await t.db
+      .selectFrom('refund')
+      .selectAll()
+      .where('id', '=', failed.id)
+      .executeTakeFirstOrThrow();
+    expect(refund).toMatchObject({
+      failed_at: expect.any(String),
+      failure_reason: 'expired_or_canceled_card',
+    });
+    expect(await failureEntries(booking.id)).toEqual([
+      {
+        actor_kind: 'system',
+        actor_name: 'stripe-webhook',
+        after: expect.stringContaining('"failureReason":"expired_or_canceled_card"'),
+      },
+    ]);
+    // Still cancelled and paid: the clinic holds the money until it returns it.
+    expect(await bookingRow(t, booking.id)).toMatchObject({
+      status: 'cancelled',
+      paid_at: expect.any(String),
+    });
+    expect((await janesBooking(booking.id))?.refund).toBeNull();
+
+    const mail = await smtp.waitForMail((message) => message.envelope.to.includes(clinicEmail));
+    expect(mail.subject).toMatch(/^A refund failed: Jane Doe, /);
+    expect(mail.replyTo?.text).toContain(jane.email);
+    expect(mail.text).toContain('Amount: $80');
+    expect(mail.text).toContain(failed.id);
+    expect(mail.text).toContain('expired or canceled card');
+  });
+
+  it('does it once, however often Stripe reports the same failure', async () => {
+    const { booking, intentId } = await refundedBooking();
+    smtp.clear();
+    const failed = stripeApi.failRefund(intentId, 'insufficient_funds');
+    const first = stripeApi.event('refund.failed', failed);
+    // Redelivered, and reported again in an event of its own.
+    const answers = await Promise.all([
+      deliver(first),
+      deliver(first),
+      deliver(stripeApi.event('refund.failed', failed)),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(await failureEntries(booking.id)).toHaveLength(1);
+    const mail = await smtp.waitForMail((message) => message.envelope.to.includes(clinicEmail));
+    // The queue has sent what it had: one message to the clinic.
+    await expect
+      .poll(() => t.db.selectFrom('mail_queue').select('id').execute(), { timeout: 5000 })
+      .toEqual([]);
+    expect(
+      smtp.messages
+        .filter((message) => message.envelope.to.includes(clinicEmail))
+        .map((message) => message.subject),
+    ).toEqual([mail.subject]);
+  });
+
+  it("acknowledges a failure of a refund it did not make (Stripe's dashboard) and changes nothing", async () => {
+    const response = await deliver(
+      stripeApi.event('refund.failed', {
+        id: 're_3madeInTheDashboard',
+        object: 'refund',
+        amount: 8000,
+        currency: 'usd',
+        payment_intent: 'pi_3unknown',
+        status: 'failed',
+        failure_reason: 'declined',
+        created: 0,
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(
+      await t.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', '=', 'booking.refund_failed')
+        .where('subject_id', '=', 'pi_3unknown')
+        .execute(),
+    ).toEqual([]);
+  });
+});
