@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGE_RANGE, isPhoneNumber, mediumDateField } from './booking.js';
+import { AGE_RANGE, bookingDoctorSchema, isPhoneNumber, mediumDateField } from './booking.js';
 import { messages } from './messages.js';
 
 /**
@@ -34,7 +34,7 @@ export const historyEntrySchema = z.object({
   slot: z.string(),
   treatment: z.string(),
   /** The doctor the visit was with, as the booking recorded them; null without one. */
-  doctorName: z.string().nullable(),
+  doctor: bookingDoctorSchema.nullable(),
   status: z.enum(HISTORY_STATUSES),
   price: z.number(),
   paid: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES, mediumDateField } from './booking.js';
+import { BOOKING_STATUSES, bookingDoctorSchema, mediumDateField } from './booking.js';
 
 /** What a one-tap link from a confirmation or reminder mail does to its booking. */
 export const VISIT_LINK_ACTIONS = ['confirm', 'reschedule', 'cancel'] as const;
@@ -23,7 +23,7 @@ export const visitLinkBookingSchema = z.object({
   treatment: z.string(),
   date: mediumDateField,
   slot: z.string(),
-  doctor: z.string().nullable(),
+  doctor: bookingDoctorSchema.nullable(),
   status: z.enum(BOOKING_STATUSES),
   paid: z.boolean(),
   /** Whether its patient may still cancel it online (as `cancellable` of a booking). */

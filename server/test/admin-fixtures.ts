@@ -173,3 +173,21 @@ export function auditEntriesOf(db: Kysely<Database>, action: string, subjectId: 
     .orderBy('at')
     .execute();
 }
+
+/** A doctor stored directly (no photo upload), working every weekday; answers their id. */
+export async function storedDoctor(db: Kysely<Database>, name: string): Promise<string> {
+  const id = `doctor-${randomBytes(4).toString('hex')}`;
+  await db
+    .insertInto('doctor')
+    .values({
+      id,
+      name,
+      email: `${id}@clinic.test`,
+      specialty: 'Teeth Cleaning',
+      image_url: `/uploads/${id}.webp`,
+      created_at: new Date().toISOString(),
+      work_days: JSON.stringify([1, 2, 3, 4, 5]),
+    })
+    .execute();
+  return id;
+}

@@ -1,5 +1,6 @@
 import {
   type Booking as ApiBooking,
+  type BookingDoctor,
   type bookingSchema,
   centsToDollars,
   formatMediumDate,
@@ -42,12 +43,19 @@ function bookingHead<D extends string>(row: PresentedBooking, date: D) {
   };
 }
 
+/** The doctor a booking is with, as every booking the API answers names them; null without one. */
+export function bookingDoctor(
+  row: Pick<Booking, 'doctor_id' | 'doctor_name'>,
+): BookingDoctor | null {
+  return row.doctor_id !== null ? { _id: row.doctor_id, name: row.doctor_name ?? '' } : null;
+}
+
 /** The second part of what both views show (see bookingHead). */
 function bookingTail(row: PresentedBooking, cancelReason: string | null, refundId: string | null) {
   return {
     cancelReason,
     refund: refundId ? { id: refundId } : null,
-    doctor: row.doctor_id !== null ? { _id: row.doctor_id, name: row.doctor_name ?? '' } : null,
+    doctor: bookingDoctor(row),
   };
 }
 

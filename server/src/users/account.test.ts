@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessToken, bearer, markVerified, signUp } from '../../test/accounts.js';
+import { storedDoctor } from '../../test/admin-fixtures.js';
 import { clinicDay, mediumDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import {
@@ -69,11 +70,13 @@ describe(`the patient's history and account (${engine})`, () => {
   it("lists only the caller's past and cancelled visits, the latest first, with their status", async () => {
     const me = await patient(t.app, 'History Owner');
     const other = await patient(t.app, 'Someone Else');
+    const mayaId = await storedDoctor(t.db, 'Dr. Maya Chen');
     const completed = await unpaidBooking(t, me, {
       date: clinicDay(-10),
       status: 'completed',
       paid_at: new Date().toISOString(),
       transaction_id: 'tx_1',
+      doctor_id: mayaId,
       doctor_name: 'Dr. Maya Chen',
     });
     const missed = await unpaidBooking(t, me, { date: clinicDay(-5), status: 'no_show' });
@@ -107,7 +110,7 @@ describe(`the patient's history and account (${engine})`, () => {
     expect(entries.at(-1)).toMatchObject({
       date: mediumDay(-10),
       treatment: 'Teeth Cleaning',
-      doctorName: 'Dr. Maya Chen',
+      doctor: { _id: mayaId, name: 'Dr. Maya Chen' },
       paid: true,
       refunded: false,
     });
@@ -121,7 +124,12 @@ describe(`the patient's history and account (${engine})`, () => {
 
   it('exports the caller’s bookings, cancelled ones too, as a JSON attachment without secrets', async () => {
     const me = await patient(t.app, 'Export Owner');
-    const live = await unpaidBooking(t, me, { date: clinicDay(50) });
+    const doctorId = await storedDoctor(t.db, 'Dr. Export');
+    const live = await unpaidBooking(t, me, {
+      date: clinicDay(50),
+      doctor_id: doctorId,
+      doctor_name: 'Dr. Export',
+    });
     const gone = await unpaidBooking(t, me, {
       date: clinicDay(51),
       status: 'cancelled',
@@ -133,10 +141,15 @@ describe(`the patient's history and account (${engine})`, () => {
     expect(response.headers['cache-control']).toMatch(/no-store/);
     const data = response.json() as {
       profile: { email: string; signInMethods: string[] };
-      bookings: { id: string; status: string }[];
+      bookings: { id: string; status: string; doctor: unknown }[];
     };
     expect(data.profile).toMatchObject({ email: me.email, signInMethods: ['credential'] });
     expect(data.bookings.map((booking) => booking.id).sort()).toEqual([live.id, gone.id].sort());
+    expect(data.bookings.find((booking) => booking.id === live.id)?.doctor).toEqual({
+      _id: doctorId,
+      name: 'Dr. Export',
+    });
+    expect(data.bookings.find((booking) => booking.id === gone.id)?.doctor).toBeNull();
     const { password } = await t.db
       .withTables<{ account: { userId: string; password: string | null } }>()
       .selectFrom('account')

@@ -6,6 +6,7 @@ import { auditEntriesBy } from '../audit/repository.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { PaymentRelease } from '../bookings/booking-rules.js';
 import type { BookingEvents } from '../bookings/events.js';
+import { bookingDoctor } from '../bookings/presenters.js';
 import {
   anonymisePatientBookings,
   cancelUnpaidBooking,
@@ -42,7 +43,7 @@ export async function patientHistory(
     date: row.date,
     slot: row.slot,
     treatment: row.treatment_name,
-    doctorName: row.doctor_name,
+    doctor: bookingDoctor(row),
     status: historyStatus(row, patientId),
     price: row.price_cents / 100,
     paid: row.paid_at !== null,
@@ -120,7 +121,7 @@ export async function accountExport(db: Kysely<Database>, userId: string) {
       treatment: booking.treatment_name,
       date: booking.date,
       slot: booking.slot,
-      doctor: booking.doctor_name,
+      doctor: bookingDoctor(booking),
       patientName: booking.patient_name,
       patientEmail: booking.patient_email,
       phone: booking.phone,

@@ -17,6 +17,7 @@ import {
 import { cancelDepsOf } from '../bookings/cancel-with-refund.js';
 import { type ClinicMoment, clinicMoment, clock } from '../bookings/clock.js';
 import type { BookingEvents } from '../bookings/events.js';
+import { bookingDoctor } from '../bookings/presenters.js';
 import { findBooking } from '../bookings/repository.js';
 import { announceMove } from '../bookings/routes.js';
 import { bookingRulesOf } from '../clinic/calendar.js';
@@ -37,7 +38,7 @@ const visitOf = (booking: Booking, moment: ClinicMoment, cancellationNoticeHours
   treatment: booking.treatment_name,
   date: booking.date,
   slot: booking.slot,
-  doctor: booking.doctor_name,
+  doctor: bookingDoctor(booking),
   status: booking.status,
   paid: booking.paid_at !== null,
   cancellable: isCancellable(booking, moment, cancellationNoticeHours),

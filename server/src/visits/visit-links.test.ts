@@ -7,6 +7,7 @@ import {
 } from '@doctors-portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer } from '../../test/accounts.js';
+import { storedDoctor } from '../../test/admin-fixtures.js';
 import { clinicDay, clinicTime, mediumDay } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import {
@@ -122,6 +123,14 @@ describe(`one-tap visit links (${engine})`, () => {
     // Opening does not use the link up.
     expect((await open(link(row, 'cancel'))).statusCode).toBe(200);
     expect(response.json().policy).not.toContain(CANCELLATION_CLOSED);
+  });
+
+  it("names the visit's doctor as every booking the API answers does", async () => {
+    const mayaId = await storedDoctor(t.db, 'Dr. Maya Chen');
+    const row = await booking({ doctor_id: mayaId, doctor_name: 'Dr. Maya Chen' });
+    const response = await open(link(row, 'confirm'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().booking.doctor).toEqual({ _id: mayaId, name: 'Dr. Maya Chen' });
   });
 
   it('confirms once: the schedule shows it confirmed, audited as the patient; a second use is 409', async () => {

@@ -41,7 +41,7 @@ function Visit({ entry }: { entry: HistoryEntry }) {
         <dt className="text-muted">Time</dt>
         <dd>{entry.slot}</dd>
         <dt className="text-muted">Doctor</dt>
-        <dd>{entry.doctorName ?? '—'}</dd>
+        <dd>{entry.doctor?.name ?? '—'}</dd>
         <dt className="text-muted">Payment</dt>
         <dd>
           {payment(entry)}

@@ -17,7 +17,7 @@ export function VisitSummary({ booking }: { booking: VisitLink['booking'] }) {
       {booking.doctor && (
         <>
           <dt className="font-medium text-neutral">Dentist</dt>
-          <dd>{booking.doctor}</dd>
+          <dd>{booking.doctor.name}</dd>
         </>
       )}
     </dl>

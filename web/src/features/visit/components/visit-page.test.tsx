@@ -18,7 +18,7 @@ const link = (action: VisitLink['action'], booking: Record<string, unknown> = {}
     treatment: 'Teeth Cleaning',
     date: 'Jan 5, 2030',
     slot: FIRST,
-    doctor: 'Dr Lee',
+    doctor: { _id: 'dr-lee', name: 'Dr Lee' },
     status: 'booked',
     paid: false,
     cancellable: true,
