@@ -1,4 +1,5 @@
 import { type AvailableTreatment, formatDollars, messages } from '@doctors-portal/contract';
+import { useEffect, useRef } from 'react';
 import { Icon } from '../../../components/icon';
 
 /** The card's box, which its skeleton shares so that nothing moves when the cards arrive. */
@@ -55,6 +56,14 @@ export function TreatmentCard({
   const free = treatment.slots.length;
   const first = treatment.slots[0];
   const nameId = `treatment-${treatment._id}-name`;
+  // Joined from this card: the button is replaced by the note, which then takes its focus.
+  const joining = useRef(false);
+  const waitingNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!waiting || !joining.current) return;
+    joining.current = false;
+    waitingNote.current?.focus();
+  }, [waiting]);
   return (
     <li
       id={treatmentCardId(treatment._id)}
@@ -121,7 +130,11 @@ export function TreatmentCard({
           Book Appointment
         </button>
         {free === 0 && onJoinWaitlist && waiting ? (
-          <p className="text-sm font-semibold text-primary">
+          <p
+            ref={waitingNote}
+            tabIndex={-1}
+            className="text-sm font-semibold text-primary outline-none"
+          >
             You are on the waitlist: we will email you when a slot frees up.
           </p>
         ) : free === 0 && onJoinWaitlist ? (
@@ -129,7 +142,10 @@ export function TreatmentCard({
             type="button"
             className="btn btn-outline btn-primary w-full sm:w-auto sm:px-8"
             aria-label={`Join the waitlist, ${treatment.name}`}
-            onClick={() => onJoinWaitlist(treatment)}
+            onClick={() => {
+              joining.current = true;
+              onJoinWaitlist(treatment);
+            }}
           >
             Join the waitlist
           </button>

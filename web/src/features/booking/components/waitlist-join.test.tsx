@@ -64,10 +64,13 @@ describe('the waitlist on the booking page', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Join the waitlist, Teeth Cleaning' }),
     );
-    expect(await screen.findByText(/You are on the waitlist: we will email you/)).toBeVisible();
+    const joined = await screen.findByText(/You are on the waitlist: we will email you/);
+    expect(joined).toBeVisible();
     expect(
       screen.queryByRole('button', { name: 'Join the waitlist, Teeth Cleaning' }),
     ).not.toBeInTheDocument();
+    // The button is gone: focus goes to what took its place, not to the page's start.
+    expect(joined).toHaveFocus();
   });
 
   it('says why the server refused the join', async () => {
