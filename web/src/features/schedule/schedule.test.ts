@@ -124,6 +124,10 @@ describe('the view in the address', () => {
       showCancelled: false,
     });
     expect(paramsFrom(new URLSearchParams('date=2031-02-30&view=month'), TODAY).date).toBe(TODAY);
+    // A day whose week runs past the ISO dates (or before 1970) is not one the schedule shows.
+    for (const date of ['9999-12-31', '9999-12-26', '1970-01-01'])
+      expect(paramsFrom(new URLSearchParams(`date=${date}`), TODAY).date, date).toBe(TODAY);
+    expect(paramsFrom(new URLSearchParams('date=9999-12-25'), TODAY).date).toBe('9999-12-25');
     const params = paramsFrom(
       new URLSearchParams('date=2031-01-09&view=week&treatment=x&doctor=d-1&q=ann&cancelled=1'),
       TODAY,
@@ -155,6 +159,10 @@ describe('the view in the address', () => {
     });
     expect(step({ date: TODAY, view: 'day' }, 1)).toBe('2031-01-03');
     expect(step({ date: TODAY, view: 'week' }, -1)).toBe('2030-12-26');
+    // No further than the schedule shows: the buttons are then disabled.
+    expect(step({ date: '9999-12-25' as IsoDate, view: 'day' }, 1)).toBeNull();
+    expect(step({ date: '9999-12-20' as IsoDate, view: 'week' }, 1)).toBeNull();
+    expect(step({ date: '1970-01-04' as IsoDate, view: 'day' }, -1)).toBeNull();
   });
 });
 

@@ -30,10 +30,20 @@ export interface ScheduleParams {
   showCancelled: boolean;
 }
 
-/** Reads the address; a missing or impossible date means the clinic's today. */
+/**
+ * The days the schedule can show: those whose week (Sunday to Saturday) has an ISO date every
+ * day, from the first Sunday of 1970 to the last Saturday of 9999.
+ */
+const FIRST_SHOWN = '1970-01-04';
+const LAST_SHOWN = '9999-12-25';
+const shown = (date: IsoDate | null): date is IsoDate =>
+  date !== null && date >= FIRST_SHOWN && date <= LAST_SHOWN;
+
+/** Reads the address; a missing, impossible or unshowable date means the clinic's today. */
 export function paramsFrom(search: URLSearchParams, today: IsoDate): ScheduleParams {
+  const asked = parseIsoDate(search.get('date') ?? '');
   return {
-    date: parseIsoDate(search.get('date') ?? '') ?? today,
+    date: shown(asked) ? asked : today,
     view: search.get('view') === 'week' ? 'week' : 'day',
     treatmentId: search.get('treatment') ?? '',
     doctorId: search.get('doctor') ?? '',
@@ -79,9 +89,16 @@ export function daysFound(bookings: Array<Pick<ScheduleEntry, 'date'>>): IsoDate
   return [...new Set(bookings.map((entry) => entry.date))];
 }
 
-/** The day the previous or next button goes to: a day, or a week, away. */
-export function step(params: Pick<ScheduleParams, 'date' | 'view'>, direction: -1 | 1): IsoDate {
-  return addDays(params.date, direction * (params.view === 'week' ? 7 : 1));
+/**
+ * The day the previous or next button goes to: a day, or a week, away; null past the days the
+ * schedule can show.
+ */
+export function step(
+  params: Pick<ScheduleParams, 'date' | 'view'>,
+  direction: -1 | 1,
+): IsoDate | null {
+  const to = parseIsoDate(addDays(params.date, direction * (params.view === 'week' ? 7 : 1)));
+  return shown(to) ? to : null;
 }
 
 /** Every day from `from` to `to`, both included. */

@@ -202,6 +202,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
       ? `Week of ${formatMediumDate(from)} to ${formatMediumDate(to)}`
       : dayHeading(params.date);
   const unit = params.view === 'week' ? 'week' : 'day';
+  const [previous, next] = [step(params, -1), step(params, 1)];
   // In the day view, each doctor's bookings come under their name.
   const groupByDoctor = !searching && params.view === 'day';
   // What every day's table does with its rows.
@@ -266,7 +267,8 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
             <button
               type="button"
               className="btn btn-sm btn-outline"
-              onClick={() => goTo({ date: step(params, -1) })}
+              disabled={previous === null}
+              onClick={() => previous && goTo({ date: previous })}
             >
               {`Previous ${unit}`}
             </button>
@@ -281,7 +283,8 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
             <button
               type="button"
               className="btn btn-sm btn-outline"
-              onClick={() => goTo({ date: step(params, 1) })}
+              disabled={next === null}
+              onClick={() => next && goTo({ date: next })}
             >
               {`Next ${unit}`}
             </button>
