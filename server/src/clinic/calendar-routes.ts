@@ -234,7 +234,7 @@ export const clinicCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setBookingRules(app.db, callerOf(request), request.body);
+      await setBookingRules(app.db, callerOf(request), request.body, app.config.clinic.timeZone);
       return describeRules(app.db);
     },
   );

@@ -17,6 +17,7 @@ import { inAppointmentOrder, toScheduleEntry } from '../bookings/presenters.js';
 import { listSchedule } from '../bookings/repository.js';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { moveReminders } from '../mail/reminders.js';
 import {
   BOOKING_RULES_SETTING,
   clinicCalendarMessages,
@@ -109,11 +110,15 @@ export async function setOpeningDays(
 const sameRules = (a: BookingRulesInput, b: BookingRulesInput) =>
   (Object.keys(b) as (keyof BookingRulesInput)[]).every((key) => a[key] === b[key]);
 
-/** `PUT /api/clinic/rules`: the clinic's own booking rules, in place of the environment's. */
+/**
+ * `PUT /api/clinic/rules`: the clinic's own booking rules, in place of the environment's. A new
+ * reminder lead moves the reminders waiting in the queue (in the clinic's `timeZone`).
+ */
 export async function setBookingRules(
   db: Kysely<Database>,
   admin: CurrentUser,
   rules: BookingRulesInput,
+  timeZone: string,
 ): Promise<void> {
   const at = new Date();
   await db.transaction().execute(async (tx) => {
@@ -123,6 +128,9 @@ export async function setBookingRules(
     if (stored && sameRules(stored, rules)) return;
     const before = stored ?? defaultRules(db);
     await writeSetting(tx, BOOKING_RULES_SETTING, rules, admin, at);
+    if (rules.reminderLeadHours !== before.reminderLeadHours) {
+      await moveReminders(tx, timeZone, rules.reminderLeadHours);
+    }
     await recordAudit(tx, {
       actor: adminActor(admin),
       action: 'clinic.rules_changed',

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { bearer } from '../../test/accounts.js';
 import { clinicDay, TEST_NOW } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
-import { type Patient, signedUpPatient } from '../../test/payment-fixtures.js';
+import { type Patient, signedUpAdmin, signedUpPatient } from '../../test/payment-fixtures.js';
 import {
   type ReceivedMail,
   startTestSmtpServer,
@@ -301,6 +301,46 @@ suite('America/New_York', (context) => {
     await reminderOf(c, id);
     await nothingMoreAfter(c, 1);
     expect(await pendingReminders(c)).toEqual([]);
+  });
+
+  it('moves the reminders waiting when the clinic changes its lead; one whose new moment has passed goes at once', async () => {
+    const c = context();
+    const zone = c.t.config.clinic.timeZone;
+    const at = (day: number, minutes: number) =>
+      clinicInstant(zone, clinicDay(day), minutes).toISOString();
+    const admin = await signedUpAdmin(c.t);
+    const leadOf = (reminderLeadHours: number) =>
+      c.t.app.inject({
+        method: 'PUT',
+        url: '/api/clinic/rules',
+        headers: bearer(admin.token),
+        payload: {
+          horizonDays: 180,
+          minNoticeMinutes: 0,
+          maxUnpaidBookings: 5,
+          cancellationNoticeHours: 24,
+          reminderLeadHours,
+        },
+      });
+    const later = await book(c, clinicDay(60), TEN);
+    // Noon now: reminded at 10:00 tomorrow with 24 hours, at 10:00 today (gone) with 48.
+    const soon = await book(c, clinicDay(2), TEN);
+    const dueOf = async (id: string) =>
+      (await pendingReminders(c)).find((row) => row.booking_id === id)?.send_after;
+    expect(await dueOf(later)).toBe(at(59, 600));
+    expect(await dueOf(soon)).toBe(at(1, 600));
+    try {
+      expect((await leadOf(48)).statusCode).toBe(200);
+      expect(await dueOf(later)).toBe(at(58, 600));
+      c.t.app.mailQueue.wake();
+      const mail = await reminderOf(c, soon);
+      expect(mail.envelope.to).toEqual([ownerOf(soon).email]);
+      expect(await dueOf(soon)).toBeUndefined();
+    } finally {
+      expect((await leadOf(24)).statusCode).toBe(200);
+    }
+    expect(await dueOf(later)).toBe(at(59, 600));
+    await nothingMoreAfter(c, 1);
   });
 });
 

@@ -60,3 +60,36 @@ export function scheduleReminders(
     }
   });
 }
+
+/**
+ * After the clinic changed its reminder lead, in the change's transaction: each reminder still
+ * waiting in the queue becomes due at the new lead before its visit, or at once when that moment
+ * has passed (its visit is still to come). One being sent or retried is left to the queue; a
+ * booking whose reminder went already, or that got none, gets none.
+ */
+export async function moveReminders(
+  tx: Kysely<Database>,
+  timeZone: string,
+  leadHours: number,
+): Promise<void> {
+  const now = clock.now();
+  const waiting = await tx
+    .selectFrom('mail_queue')
+    .innerJoin('booking', 'booking.id', 'mail_queue.booking_id')
+    .select(['mail_queue.id', 'booking.date', 'booking.slot'])
+    .where('mail_queue.kind', '=', 'booking-reminder')
+    .where('mail_queue.attempts', '=', 0)
+    .where('mail_queue.send_after', '>', now.toISOString())
+    .execute();
+  for (const row of waiting) {
+    const due = reminderMoment(timeZone, row.date, row.slot, leadHours);
+    if (!due) continue;
+    await tx
+      .updateTable('mail_queue')
+      .set({ send_after: new Date(Math.max(due.getTime(), now.getTime())).toISOString() })
+      .where('id', '=', row.id)
+      // Taken by a sender meanwhile (PostgreSQL): its attempt counts, and it is the queue's.
+      .where('attempts', '=', 0)
+      .execute();
+  }
+}
