@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { BookingSection } from '../features/booking/components/booking-section';
 import { AppointmentCta } from '../features/landing/components/appointment-cta';
 import { CareHero } from '../features/landing/components/care-hero';
@@ -6,6 +7,7 @@ import { Hero } from '../features/landing/components/hero';
 import { InfoStrip } from '../features/landing/components/info-strip';
 import { ServicesSection } from '../features/landing/components/services-section';
 import { TestimonialsSection } from '../features/landing/components/testimonials-section';
+import { useLaidOutWhenIdle } from '../lib/use-laid-out-when-idle';
 
 /** The sections below the hero and its info strip, in the spec's order. */
 const BELOW_THE_FOLD = [
@@ -23,19 +25,24 @@ const BELOW_THE_FOLD = [
  * landing sections keep the spec's order.
  *
  * On a phone the page's first seconds go to what is on screen: the browser styles, lays out and
- * paints each section below the fold only as it comes near the viewport (`render-when-visible`),
- * and the booking section loads its calendar and the day's treatments only then.
+ * paints each section below the fold only as it comes near the viewport (`render-when-visible`)
+ * or, once the page has loaded, when it is idle; the booking section loads its calendar and the
+ * day's treatments only as it comes near.
  */
 export default function HomeRoute() {
+  const below = useRef<HTMLDivElement>(null);
+  useLaidOutWhenIdle(below, 'render-when-visible');
   return (
     <>
       <Hero />
       <InfoStrip />
-      {BELOW_THE_FOLD.map(({ key, Section }) => (
-        <div key={key} className="render-when-visible">
-          <Section />
-        </div>
-      ))}
+      <div ref={below}>
+        {BELOW_THE_FOLD.map(({ key, Section }) => (
+          <div key={key} className="render-when-visible">
+            <Section />
+          </div>
+        ))}
+      </div>
     </>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * A banner's picture, as wide as its box: its own `size` in pixels (width, height) is given so
- * that nothing moves as it arrives, and it loads lazily unless it is the first screen's largest
- * (`priority`).
+ * that nothing moves as it arrives. The first screen's largest (`priority`) is fetched first; the
+ * others (a kilobyte or two each) after everything else, but at once rather than lazily, so that
+ * the page is whole when it is captured or printed without being scrolled through.
  */
 export function Illustration({
   src,
@@ -22,8 +23,8 @@ export function Illustration({
       width={width}
       height={height}
       alt={alt}
-      loading={priority ? undefined : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
+      fetchPriority={priority ? 'high' : 'low'}
+      decoding={priority ? undefined : 'async'}
       className={`h-auto w-full ${className}`}
     />
   );
