@@ -24,6 +24,7 @@ import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { PageLoader, Spinner } from '../../../components/spinner';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { scheduleQuery } from '../api/get-schedule';
 import { scheduleSearchQuery } from '../api/search-schedule';
 import { useSetVisitStatus } from '../api/set-visit-status';
@@ -44,6 +45,7 @@ import {
 import { CancelDialog } from './cancel-dialog';
 import { dayHeading } from './day-heading';
 import { DaySheet } from './day-sheet';
+import { DoctorColumn } from './doctor-columns';
 import { ExportForm } from './export-form';
 import { rowId, ScheduleTable, type ScheduleTableProps } from './schedule-table';
 import './schedule-print.css';
@@ -447,6 +449,9 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
   );
 }
 
+/** Wide enough, beside the dashboard's menu, for a column per doctor (Tailwind's `xl`). */
+const WIDE_SCREEN = '(min-width: 80rem)';
+
 /** What a day's or a doctor's section hands on to its table. */
 type SectionProps = Pick<
   ScheduleTableProps,
@@ -463,11 +468,16 @@ function DaySection({
   ...table
 }: SectionProps & {
   date: ReturnType<typeof todayIn>;
-  /** A section per doctor, then 'No doctor', when any booking of the day has a doctor. */
+  /**
+   * When any booking of the day has a doctor: a section per doctor, then 'No doctor', side by
+   * side as columns on a wide screen, one under the other below.
+   */
   groupByDoctor: boolean;
 }) {
   const headingId = useId();
   const { bookings, today } = table;
+  // Side by side where there is room for a column per doctor; one under the other below.
+  const wide = useMediaQuery(WIDE_SCREEN);
   return (
     // Not a landmark of its own: the day's table is one, named by this heading.
     <div className="flex flex-col gap-3">
@@ -482,13 +492,20 @@ function DaySection({
           No bookings on this day.
         </p>
       ) : groupByDoctor && bookings.some((entry) => entry.doctor) ? (
-        <div className="flex flex-col gap-5">
+        <div
+          className={
+            wide
+              ? 'grid grid-cols-[repeat(auto-fit,minmax(15rem,1fr))] items-start gap-4'
+              : 'flex flex-col gap-5'
+          }
+        >
           {byDoctor(bookings).map((group) => (
             <DoctorSection
               key={group.doctor?._id ?? NO_DOCTOR}
               {...table}
               doctor={group.doctor}
               bookings={group.bookings}
+              asColumn={wide}
             />
           ))}
         </div>
@@ -506,8 +523,9 @@ function DaySection({
 /** One doctor's bookings of the day (or those with no doctor), under their name. */
 function DoctorSection({
   doctor,
+  asColumn,
   ...table
-}: SectionProps & { doctor: { _id: string; name: string } | null }) {
+}: SectionProps & { doctor: { _id: string; name: string } | null; asColumn: boolean }) {
   const headingId = useId();
   return (
     <div className="flex flex-col gap-2" data-doctor={doctor?._id ?? NO_DOCTOR}>
@@ -520,7 +538,11 @@ function DoctorSection({
           {bookingsCount(liveCount(table.bookings))}
         </span>
       </h3>
-      <ScheduleTable {...table} labelledBy={headingId} />
+      {asColumn ? (
+        <DoctorColumn {...table} labelledBy={headingId} />
+      ) : (
+        <ScheduleTable {...table} labelledBy={headingId} />
+      )}
     </div>
   );
 }
