@@ -8,18 +8,21 @@ import type { ReactNode } from 'react';
 export function SubmitButton({
   pending,
   pendingLabel,
+  tone = 'primary',
   className = '',
   children,
 }: {
   pending: boolean;
   pendingLabel: string;
+  /** 'danger' for a submit that destroys something (deleting an account). */
+  tone?: 'primary' | 'danger';
   className?: string;
   children: ReactNode;
 }) {
   return (
     <button
       type="submit"
-      className={`btn btn-primary ${pending ? 'btn-disabled' : ''} ${className}`}
+      className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'} ${pending ? 'btn-disabled' : ''} ${className}`}
       aria-disabled={pending || undefined}
       // Enter in a field submits through this click too: while pending, nothing is sent twice.
       onClick={(event) => {

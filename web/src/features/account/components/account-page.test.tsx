@@ -245,4 +245,20 @@ describe('Account', () => {
     await user.click(await confirmButton());
     expect(await screen.findByText('That is not your current password.')).toBeVisible();
   });
+
+  it('keeps Delete my account focusable while the account is deleted, and sends it once', async () => {
+    api.on('DELETE /api/account', never);
+    const { user } = showAccount();
+    await screen.findByRole('button', { name: 'Delete my account' });
+    await user.type(screen.getAllByLabelText('Current password').at(-1) as HTMLElement, 'secret');
+    const remove = screen.getByRole('button', { name: 'Delete my account' });
+    await user.click(remove);
+    await user.click(await confirmButton());
+    const deleting = await screen.findByRole('button', { name: 'Deleting…' });
+    // Not `disabled`, which in a browser drops the focus (given back by the dialog) to the page's start.
+    expect(deleting).toHaveAttribute('aria-disabled', 'true');
+    expect(deleting).toBeEnabled();
+    await user.click(deleting);
+    expect(api.callsTo('DELETE /api/account')).toHaveLength(1);
+  });
 });

@@ -287,9 +287,14 @@ function DeleteAccount() {
       {remove.isError ? (
         <ErrorAlert>{reasonOf(remove.error, 'Your account could not be deleted.')}</ErrorAlert>
       ) : null}
-      <button type="submit" className="btn btn-error self-start" disabled={remove.isPending}>
+      <SubmitButton
+        pending={remove.isPending}
+        pendingLabel="Deleting…"
+        tone="danger"
+        className="self-start"
+      >
         Delete my account
-      </button>
+      </SubmitButton>
     </form>
   );
 }
