@@ -19,6 +19,7 @@ const KINDS: Record<string, string> = {
   'payment-receipt': 'Payment receipt',
   'contact-message': 'Contact Us message',
   'waitlist-slot-free': 'Waitlist: a slot is free',
+  'refund-failed': 'Refund failed (to the clinic)',
 };
 
 const kindOf = (kind: string) => KINDS[kind] ?? kind;
