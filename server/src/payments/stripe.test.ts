@@ -353,6 +353,14 @@ describe(`paying a booking through Stripe, against a local stand-in of its API (
       expect(await t.db.selectFrom('stripe_event').selectAll().execute()).not.toContainEqual(
         expect.objectContaining({ id: JSON.parse(event).id }),
       );
+      // Refused, and said so in one short line: neither the body (a patient's address, or a
+      // megabyte anyone may send) nor the signature is written to the log.
+      const refusals = t.logs.filter((line) => line.msg?.includes('bad signature'));
+      expect(refusals).toHaveLength(2);
+      for (const line of refusals) {
+        expect(JSON.stringify(line)).not.toContain(intent.id);
+        expect(JSON.stringify(line)).not.toContain('v1=');
+      }
     });
 
     it('does not mark a booking paid by a payment of another amount, and says so in the log', async () => {
