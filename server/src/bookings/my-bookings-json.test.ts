@@ -39,7 +39,7 @@ describe(`the patient's bookings as written (${engine})`, () => {
       patient_name: ODD_TEXT,
       price_cents: 1999,
       paid_at: now,
-      transaction_id: 'pi_demo_paid',
+      transaction_id: 'pi_demo_refund_1',
       status: 'cancelled',
       cancelled_at: now,
       cancelled_by: admin.id,

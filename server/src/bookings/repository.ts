@@ -14,6 +14,7 @@ import { compiledInsert, compiledInsertRows, compiledOnce } from '../db/compiled
 import { orderedId } from '../db/ordered-id.js';
 import type { Booking, BookingStatus, BookingTable, Database } from '../db/schema.js';
 import { uniqueViolation } from '../db/unique-violation.js';
+import { refundOfBooking } from '../payments/repository.js';
 
 /** What a new booking is made of; the rest of its row starts the same for every booking. */
 type BookingFacts = Pick<
@@ -581,14 +582,7 @@ export function scheduleQuery(db: Kysely<Database>, filter: ScheduleFilter) {
       .selectFrom('booking')
       .select(PRESENTED_COLUMNS)
       .select((eb) => [
-        eb
-          .selectFrom('refund')
-          .select('refund.id')
-          .whereRef('refund.booking_id', '=', 'booking.id')
-          .where('refund.failed_at', 'is', null)
-          .orderBy('refund.created_at', 'desc')
-          .limit(1)
-          .as('refund_id'),
+        refundOfBooking(eb).as('refund_id'),
         eb
           .selectFrom('booking as history')
           .select((count) => count.fn.countAll<number | string>().as('count'))
@@ -795,17 +789,7 @@ export async function listPatientHistory(
   const rows = await db
     .selectFrom('booking')
     .selectAll('booking')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('refund')
-            .select('refund.id')
-            .whereRef('refund.booking_id', '=', 'booking.id')
-            .where('refund.failed_at', 'is', null),
-        )
-        .as('refunded'),
-    )
+    .select((eb) => eb.exists(refundOfBooking(eb)).as('refunded'))
     .where('booking.patient_id', '=', patientId)
     .where((eb) =>
       eb.or([eb('booking.date', '<', today), eb('booking.status', '=', statusNamed('cancelled'))]),

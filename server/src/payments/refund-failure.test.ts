@@ -162,6 +162,51 @@ describe(`a refund that Stripe reports failed (${engine})`, () => {
     ).toEqual([mail.subject]);
   });
 
+  /** A second charge naming a paid booking, as a second tab's payment would make. */
+  async function secondChargeFor(bookingId: string) {
+    const response = await fetch(`${stripeApi.url}/v1/payment_intents`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${stripeApi.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: `amount=8000&currency=usd&metadata[bookingId]=${bookingId}`,
+    });
+    const intent = stripeApi.succeed(((await response.json()) as { id: string }).id);
+    // The webhook gives it back: the booking was paid by another payment.
+    expect((await deliver(stripeApi.event('payment_intent.succeeded', intent))).statusCode).toBe(
+      200,
+    );
+    return intent;
+  }
+
+  it("shows a paid booking's own refund only: not a second charge's, given back, nor one that failed", async () => {
+    const { booking, intentId } = await paidThroughStripe(t, stripeApi, jane, clinicDay(++day));
+    const second = await secondChargeFor(booking.id);
+    expect(stripeApi.refunds.get(second.id)?.status).toBe('succeeded');
+    // Still paid, by its own payment: the second charge's refund is not the booking's.
+    expect((await janesBooking(booking.id))?.refund).toBeNull();
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${booking.id}/cancel`,
+      headers: bearer(admin.token),
+      payload: { reason: 'The dentist is away' },
+    });
+    const own = stripeApi.refunds.get(intentId);
+    expect(cancelled.json().booking.refund).toEqual({ id: own?.id });
+    await deliver(stripeApi.event('refund.failed', stripeApi.failRefund(intentId)));
+    expect((await janesBooking(booking.id))?.refund).toBeNull();
+    const history = await t.app.inject({
+      url: '/api/booking/history',
+      headers: bearer(jane.token),
+    });
+    expect(
+      (history.json() as { _id: string; refunded: boolean }[]).find(
+        (entry) => entry._id === booking.id,
+      ),
+    ).toMatchObject({ paid: true, refunded: false });
+  });
+
   it("acknowledges a failure of a refund it did not make (Stripe's dashboard) and changes nothing", async () => {
     const response = await deliver(
       stripeApi.event('refund.failed', {

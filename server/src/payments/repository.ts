@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
 import { orderedId } from '../db/ordered-id.js';
 import type { Database, PaymentIntentTable, PaymentTable, RefundTable } from '../db/schema.js';
 
@@ -103,9 +103,28 @@ function* inChunks<T>(values: T[], size = 500): Generator<T[]> {
 }
 
 /**
- * The refund of each booking that has one standing, by booking id (to show the bookings): a
- * refund the provider reported failed gave nothing back.
+ * A booking's refund, newest first, in a query over `booking` (its id, for the bookings' views):
+ * the refund of the payment that paid it, or, unpaid, of a charge that came for it. Not another
+ * payment's (a second charge for a paid booking, given back, leaves it paid), and not one the
+ * provider reported failed, which gave nothing back.
  */
+export function refundOfBooking(eb: ExpressionBuilder<Database, 'booking'>) {
+  return eb
+    .selectFrom('refund')
+    .select('refund.id')
+    .whereRef('refund.booking_id', '=', 'booking.id')
+    .where('refund.failed_at', 'is', null)
+    .where((own) =>
+      own.or([
+        own('booking.transaction_id', 'is', null),
+        own('refund.intent_id', '=', own.ref('booking.transaction_id')),
+      ]),
+    )
+    .orderBy('refund.created_at', 'desc')
+    .limit(1);
+}
+
+/** The refund of each booking that has one (`refundOfBooking`), by booking id. */
 export async function refundsOf(
   db: Kysely<Database>,
   bookingIds: string[],
@@ -113,13 +132,11 @@ export async function refundsOf(
   const refunds = new Map<string, string>();
   for (const chunk of inChunks(bookingIds)) {
     const rows = await db
-      .selectFrom('refund')
-      .select(['booking_id', 'id'])
-      .where('booking_id', 'in', chunk)
-      .where('failed_at', 'is', null)
-      .orderBy('created_at')
+      .selectFrom('booking')
+      .select((eb) => ['booking.id', refundOfBooking(eb).as('refund_id')])
+      .where('booking.id', 'in', chunk)
       .execute();
-    for (const row of rows) refunds.set(row.booking_id, row.id);
+    for (const row of rows) if (row.refund_id) refunds.set(row.id, row.refund_id);
   }
   return refunds;
 }

@@ -43,13 +43,13 @@ describe(`the schedule's answer as written (${engine})`, () => {
       phone: '+1 (555) 010-2030',
       price_cents: 1999,
       paid_at: now,
-      transaction_id: 'pi_demo_paid',
+      transaction_id: 'pi_demo_refund_1',
       status: 'cancelled',
       cancelled_at: now,
       cancelled_by: admin.id,
       cancel_reason: `Closed: ${ODD_TEXT}`,
     });
-    // Two refunds: the latest is shown.
+    // Two refunds: its payment's is shown, not a second charge's.
     await t.db
       .insertInto('refund')
       .values(
