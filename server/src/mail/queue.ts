@@ -19,6 +19,7 @@ import {
   contactMessageEmail,
   type MailClinic,
   paymentReceiptEmail,
+  type RefundFailedInput,
   refundFailedEmail,
   type WaitlistSlotFreeInput,
   waitlistSlotFreeEmail,
@@ -47,14 +48,7 @@ export type QueuedMail =
   /** Due at the clinic's reminder lead before the visit (mail/reminders.ts). */
   | { kind: 'booking-reminder'; to: string; booking: BookingSummary & { id: string } }
   /** To the clinic: the provider reported that a refund failed (payments/refund-failure.ts). */
-  | {
-      kind: 'refund-failed';
-      to: string;
-      booking: BookingSummary;
-      patientEmail: string;
-      refund: { id: string; amountDollars: number };
-      failureReason: string;
-    }
+  | ({ kind: 'refund-failed'; to: string } & Omit<RefundFailedInput, 'clinic'>)
   /** A freed slot, to a patient on its waitlist (waitlist/rules.ts). */
   | ({ kind: 'waitlist-slot-free'; to: string } & Omit<WaitlistSlotFreeInput, 'clinic'>);
 

@@ -200,25 +200,61 @@ describe('paymentReceiptEmail', () => {
 });
 
 describe('refundFailedEmail', () => {
+  const refund = {
+    id: 're_3Nabc',
+    amountDollars: 89.5,
+    transactionId: 'pi_3Nxyz',
+    reason: 'Refunded because the clinic cancelled the visit',
+  };
+
   it('tells the clinic whose refund failed, how much, why, and answers go to the patient', () => {
     const mail = refundFailedEmail({
       clinic,
-      booking: { ...booking, patientName: hostile },
-      refund: { id: 're_3Nabc', amountDollars: 89.5 },
+      refund,
       failureReason: 'expired_or_canceled_card',
-      patientEmail: 'jane@example.com',
+      booking: {
+        ...booking,
+        patientName: hostile,
+        status: 'cancelled',
+        patientEmail: 'jane@example.com',
+        toldRefunded: true,
+      },
     });
     expect(mail.subject).toBe(`A refund failed: ${hostile}, Jan 5, 2026`);
     expect(mail.replyTo).toBe('jane@example.com');
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('$89.50');
       expect(part).toContain('re_3Nabc');
+      expect(part).toContain('pi_3Nxyz');
+      expect(part).toContain('the clinic cancelled the visit');
       expect(part).toContain('expired or canceled card');
       expect(part).toContain('Jan 5, 2026');
       expect(part).toContain('jane@example.com');
+      expect(part).toContain('The patient was told the payment was refunded.');
     }
     expect(mail.html).not.toContain('<script>');
     expect(mail.icalEvent).toBeUndefined();
+  });
+
+  it('asks the clinic to decide for a visit that was not cancelled, or a charge with no booking', () => {
+    const kept = refundFailedEmail({
+      clinic,
+      refund,
+      failureReason: 'declined',
+      booking: {
+        ...booking,
+        status: 'arrived',
+        patientEmail: 'jane@example.com',
+        toldRefunded: false,
+      },
+    });
+    expect(kept.text).toContain('Visit: Arrived');
+    expect(kept.text).toContain('Please check whether it should go back to the patient');
+    expect(kept.text).not.toContain('The patient was told');
+    const orphan = refundFailedEmail({ clinic, refund, failureReason: 'declined' });
+    expect(orphan.subject).toBe('A refund failed: pi_3Nxyz');
+    expect(orphan.replyTo).toBeUndefined();
+    expect(orphan.text).toContain('could not return $89.50 (transaction pi_3Nxyz)');
   });
 });
 

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
+  type BookingStatus,
   formatDollars,
   formatMediumDate,
   type IsoDate,
+  STATUS_LABELS,
   slotEndMinutes,
   slotStartMinutes,
 } from '@doctors-portal/contract';
@@ -652,42 +654,65 @@ export function bookingCancellationEmail(input: BookingCancellationInput): MailC
 
 export interface RefundFailedInput {
   clinic: MailClinic;
-  booking: BookingSummary;
-  refund: { id: string; amountDollars: number };
+  refund: {
+    id: string;
+    amountDollars: number;
+    /** The payment it gave back ('pi_…'). */
+    transactionId: string;
+    /** Why it was made, as its record says ('Refunded because its booking was cancelled'). */
+    reason: string;
+  };
   /** The provider's reason, as it gives it ('expired_or_canceled_card'). */
   failureReason: string;
-  patientEmail: string;
+  /**
+   * The booking it was for, as it is now (none for a charge that named no booking the portal
+   * holds), and whether its cancellation told the patient this money was back.
+   */
+  booking?: BookingSummary & { status: BookingStatus; patientEmail: string; toldRefunded: boolean };
 }
 
 /**
  * Sent to the clinic (CLINIC_EMAIL) when the card provider reports that a refund it accepted
- * has failed: the money is not back with the patient, whom the cancellation mail told it was.
+ * has failed: the money is still with the clinic. Where the cancellation told the patient it was
+ * back, it must go back another way; otherwise the clinic decides whether it should.
  */
 export function refundFailedEmail({
   clinic,
-  booking,
   refund,
   failureReason,
-  patientEmail,
+  booking,
 }: RefundFailedInput): MailContent {
+  const amount = formatDollars(refund.amountDollars);
   const rows: Array<[string, string]> = [
-    ...bookingRows(booking, clinic.timeZone),
-    ['Patient email', patientEmail],
-    ['Amount', formatDollars(refund.amountDollars)],
+    ...(booking
+      ? ([
+          ...bookingRows(booking, clinic.timeZone),
+          ['Patient email', booking.patientEmail],
+          ['Visit', STATUS_LABELS[booking.status]],
+        ] as Array<[string, string]>)
+      : []),
+    ['Amount', amount],
+    ['Transaction id', refund.transactionId],
     ['Refund id', refund.id],
+    ['Refunded because', refund.reason.replace(/^Refunded because /, '')],
     ['Reason given', failureReason.replaceAll('_', ' ')],
   ];
+  const intro = booking
+    ? `The card provider could not return ${amount} to ${booking.patientName} (${booking.treatment}, ${formatMediumDate(booking.isoDate)}).`
+    : `The card provider could not return ${amount} (transaction ${refund.transactionId}).`;
+  const ask = booking?.toldRefunded
+    ? 'The patient was told the payment was refunded. Please return it another way (a new refund from the provider’s dashboard, or by bank transfer) and let them know.'
+    : 'The money is still with the clinic. Please check whether it should go back to the patient and, if so, return it another way.';
   return framed(clinic, {
-    subject: `A refund failed: ${booking.patientName}, ${formatMediumDate(booking.isoDate)}`,
-    replyTo: patientEmail,
+    subject: booking
+      ? `A refund failed: ${booking.patientName}, ${formatMediumDate(booking.isoDate)}`
+      : `A refund failed: ${refund.transactionId}`,
+    ...(booking ? { replyTo: booking.patientEmail } : {}),
     title: 'A refund failed',
     parts: [
-      said(
-        `The card provider could not return ${formatDollars(refund.amountDollars)} to ${booking.patientName} for their cancelled ${booking.treatment} appointment.`,
-        'The patient was told the payment was refunded. Please return it another way (a new refund from the provider’s dashboard, or by bank transfer) and let them know.',
-      ),
+      said(intro, ask),
       details('Failed refund', rows),
-      said(`Reply to this email to write to ${patientEmail}.`),
+      booking && said(`Reply to this email to write to ${booking.patientEmail}.`),
     ],
   });
 }

@@ -14,6 +14,7 @@ import {
 } from '../../test/payment-fixtures.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in.js';
+import { notYetRecorded } from './refund-failure.js';
 
 /**
  * A card refund Stripe accepted can fail days later (`refund.failed`: the card was closed, the
@@ -205,6 +206,76 @@ describe(`a refund that Stripe reports failed (${engine})`, () => {
         (entry) => entry._id === booking.id,
       ),
     ).toMatchObject({ paid: true, refunded: false });
+  });
+
+  it('tells the clinic of a failed refund of a charge that named no booking', async () => {
+    const response = await fetch(`${stripeApi.url}/v1/payment_intents`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${stripeApi.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'amount=8000&currency=usd',
+    });
+    const stray = stripeApi.succeed(((await response.json()) as { id: string }).id);
+    // A charge for nothing is given back at once…
+    expect((await deliver(stripeApi.event('payment_intent.succeeded', stray))).statusCode).toBe(
+      200,
+    );
+    smtp.clear();
+    // …and that refund fails.
+    const failed = await deliver(stripeApi.event('refund.failed', stripeApi.failRefund(stray.id)));
+    expect(failed.statusCode, failed.body).toBe(200);
+    const mail = await smtp.waitForMail(
+      (message) =>
+        message.envelope.to.includes(clinicEmail) &&
+        message.subject === `A refund failed: ${stray.id}`,
+    );
+    expect(mail.text).toContain('its booking does not exist');
+    expect(
+      await t.db
+        .selectFrom('audit_log')
+        .select('subject_type')
+        .where('action', '=', 'booking.refund_failed')
+        .where('subject_id', '=', stray.id)
+        .execute(),
+    ).toEqual([{ subject_type: 'payment' }]);
+  });
+
+  it('has Stripe send again a failure reported before its refund is on record', async () => {
+    const { booking, intentId } = await paidThroughStripe(t, stripeApi, jane, clinicDay(++day));
+    const refund = {
+      id: 're_3notRecordedYet',
+      object: 'refund' as const,
+      amount: 8000,
+      currency: 'usd',
+      payment_intent: intentId,
+      status: 'failed' as const,
+      failure_reason: 'lost_or_stolen_card',
+      created: 0,
+    };
+    const event = stripeApi.event('refund.failed', refund);
+    const early = await deliver(event);
+    expect(early.statusCode).toBe(503);
+    expect(early.json().message).toBe(notYetRecorded);
+    // The portal writes the refund's row once Stripe has answered it, a moment later.
+    await t.db
+      .insertInto('refund')
+      .values({
+        id: refund.id,
+        booking_id: booking.id,
+        provider: 'stripe',
+        intent_id: intentId,
+        amount_cents: 8000,
+        currency: 'usd',
+        reason: 'Refunded because the clinic cancelled the visit',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const again = await deliver(event);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ received: true, duplicate: false });
+    expect(await failureEntries(booking.id)).toHaveLength(1);
   });
 
   it("acknowledges a failure of a refund it did not make (Stripe's dashboard) and changes nothing", async () => {

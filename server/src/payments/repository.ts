@@ -20,6 +20,19 @@ export async function findStoredIntent(
     .executeTakeFirst();
 }
 
+/** Whether the portal took part in this provider intent: asked for it, or recorded its payment. */
+export async function intentKnown(db: Kysely<Database>, intentId: string): Promise<boolean> {
+  const [asked, paid] = await Promise.all([
+    db
+      .selectFrom('payment_intent')
+      .select('booking_id')
+      .where('intent_id', '=', intentId)
+      .executeTakeFirst(),
+    db.selectFrom('payment').select('id').where('transaction_id', '=', intentId).executeTakeFirst(),
+  ]);
+  return asked !== undefined || paid !== undefined;
+}
+
 /**
  * Records (or replaces) the intent that settles a booking. Concurrent requests for one booking
  * record the same intent (the providers make one per booking), so an insert that meets it on

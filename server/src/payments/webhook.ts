@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { systemActor } from '../audit/log.js';
 import { findBooking } from '../bookings/repository.js';
 import { errorResponseSchema as error, errorBody } from '../http/errors.js';
-import { recordRefundFailure } from './refund-failure.js';
+import { notYetRecorded, recordRefundFailure } from './refund-failure.js';
 import { recordStripeEvent, stripeEventHandled } from './repository.js';
 import { mismatch, type Payments, refundOrphanedCharge, settle } from './service.js';
 import { fromStripeIntent } from './stripe.js';
@@ -46,6 +46,7 @@ export async function stripeWebhookRoutes(
         response: {
           200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
           400: error,
+          503: error,
         },
       },
     },
@@ -74,30 +75,54 @@ export async function stripeWebhookRoutes(
       }
       // Handled first (settling and refunding are idempotent), recorded only once done: a
       // delivery that fails or dies midway leaves no record, so Stripe's next one is handled.
-      await handleEvent(payments, request.log, event, app.config.clinic.email);
+      if ((await handleEvent(payments, request.log, event, app.config.clinic.email)) === 'later') {
+        // Not recorded: Stripe sends it again (payments/refund-failure.ts).
+        return reply.code(503).send(errorBody(503, notYetRecorded));
+      }
       const first = await recordStripeEvent(payments.db, event);
       return { received: true as const, duplicate: !first };
     },
   );
 }
 
+/** What an event asks of the portal: 'later' when it must come again (not recorded). */
 async function handleEvent(
   payments: Payments,
   log: FastifyBaseLogger,
   event: Stripe.Event,
   clinicEmail: string,
-) {
-  if (event.type === 'refund.failed') {
-    const refund = event.data.object;
-    await recordRefundFailure(
-      payments,
-      log.child({ eventId: event.id }),
-      { id: refund.id, failureReason: refund.failure_reason ?? 'unknown' },
-      clinicEmail,
-    );
-    return;
+): Promise<'done' | 'later'> {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      await settleSucceededIntent(payments, log, event);
+      return 'done';
+    case 'refund.failed': {
+      const refund = event.data.object;
+      return recordRefundFailure(
+        payments,
+        log.child({ eventId: event.id }),
+        {
+          id: refund.id,
+          intentId:
+            typeof refund.payment_intent === 'string'
+              ? refund.payment_intent
+              : (refund.payment_intent?.id ?? null),
+          failureReason: refund.failure_reason ?? 'unknown',
+        },
+        clinicEmail,
+      );
+    }
+    default:
+      return 'done';
   }
-  if (event.type !== 'payment_intent.succeeded') return;
+}
+
+/** A payment that succeeded settles its booking, or is given back when it pays for nothing. */
+async function settleSucceededIntent(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  event: Stripe.PaymentIntentSucceededEvent,
+) {
   const intent = fromStripeIntent(event.data.object);
   const context = { eventId: event.id, transactionId: intent.id, bookingId: intent.bookingId };
   const webhook = systemActor('stripe-webhook');

@@ -64,7 +64,9 @@ export function TreatmentCard({
   useEffect(() => {
     if (!waiting || !joining.current) return;
     joining.current = false;
-    waitingNote.current?.focus();
+    // Only where the focus fell with the button: a join that failed, then made elsewhere, moves
+    // no one's focus.
+    if (document.activeElement === document.body) waitingNote.current?.focus();
   }, [waiting]);
   return (
     <li
