@@ -15,9 +15,6 @@ function formatMinutes(total: number): string {
   return `${hour12}:${minute} ${hour24 < 12 ? 'AM' : 'PM'}`;
 }
 
-/** A slot's start, as its label writes it: '10:00 AM' of '10:00 AM - 10:30 AM'. */
-export const slotStart = (label: string) => label.split(' - ', 1)[0] ?? label;
-
 /** Minutes after midnight at which the slot starts; null for a label not in the slot format. */
 export function slotStartMinutes(label: string): number | null {
   const match = SLOT.exec(label);

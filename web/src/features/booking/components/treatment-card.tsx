@@ -1,9 +1,4 @@
-import {
-  type AvailableTreatment,
-  formatDollars,
-  messages,
-  slotStart,
-} from '@doctors-portal/contract';
+import { type AvailableTreatment, formatDollars, messages } from '@doctors-portal/contract';
 import { useEffect, useRef } from 'react';
 import { Icon } from '../../../components/icon';
 
@@ -18,6 +13,9 @@ export const bookButtonId = (treatmentId: string) => `book-${treatmentId}`;
 
 /** The id of a card, so the page can bring the treatment a link asked for into view. */
 export const treatmentCardId = (treatmentId: string) => `treatment-${treatmentId}`;
+
+/** A slot's start, as its chip shows it: '10:00 AM' of '10:00 AM - 10:30 AM'. */
+export const slotStart = (slot: string) => slot.split(' - ', 1)[0] ?? slot;
 
 function ClockIcon() {
   return (

@@ -297,41 +297,6 @@ describe('the schedule', () => {
       expect(within(noneTable).getByText('Ann Lee')).toBeInTheDocument();
     });
 
-    it('sets the doctors side by side as columns on a wide screen, a row per visit with its actions', async () => {
-      vi.stubGlobal('matchMedia', (query: string) => ({
-        matches: query === '(min-width: 80rem)',
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }));
-      try {
-        const { user } = showSchedule();
-        const benColumn = await screen.findByRole('region', { name: /^Dr\. Ben Okafor/ });
-        const columns = benColumn.parentElement?.parentElement;
-        expect(columns?.className).toContain('grid-cols-');
-        expect(
-          within(columns as HTMLElement)
-            .getAllByRole('heading', { level: 3 })
-            .map((heading) => heading.textContent),
-        ).toEqual(['Dr. Ana Ruiz1 booking', 'Dr. Ben Okafor2 bookings', 'No doctor1 booking']);
-        const rows = within(benColumn).getAllByRole('row').slice(1);
-        expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
-          '10:00 AM - 10:30 AM',
-          '12:00 PM - 12:30 PM',
-        ]);
-        const jane = rows[0] as HTMLElement;
-        expect(jane).toHaveTextContent('Jane Doe');
-        expect(jane).toHaveTextContent('Unpaid');
-        await user.click(
-          within(jane).getByRole('button', {
-            name: 'Cancel booking, Jane Doe, 10:00 AM - 10:30 AM',
-          }),
-        );
-        expect(await screen.findByRole('dialog')).toBeInTheDocument();
-      } finally {
-        vi.unstubAllGlobals();
-      }
-    });
-
     it('keeps one doctor’s bookings, or those with no doctor, in the address', async () => {
       const { user } = showSchedule();
       await screen.findByRole('region', { name: /^Dr\. Ana Ruiz/ });

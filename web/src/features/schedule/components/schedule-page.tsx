@@ -24,7 +24,6 @@ import { QueryState } from '../../../components/query-state';
 import { EmptyState, TableLoading } from '../../../components/responsive-table';
 import { PageLoader, Spinner } from '../../../components/spinner';
 import { reasonOf, SessionEndedError } from '../../../lib/api-client';
-import { useMediaQuery } from '../../../lib/use-media-query';
 import { scheduleQuery } from '../api/get-schedule';
 import { scheduleSearchQuery } from '../api/search-schedule';
 import { useSetVisitStatus } from '../api/set-visit-status';
@@ -45,7 +44,6 @@ import {
 import { CancelDialog } from './cancel-dialog';
 import { dayHeading } from './day-heading';
 import { DaySheet } from './day-sheet';
-import { DoctorColumn } from './doctor-columns';
 import { ExportForm } from './export-form';
 import { rowId, ScheduleTable, type ScheduleTableProps } from './schedule-table';
 import './schedule-print.css';
@@ -449,9 +447,6 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
   );
 }
 
-/** Wide enough, beside the dashboard's menu, for a column per doctor (Tailwind's `xl`). */
-const WIDE_SCREEN = '(min-width: 80rem)';
-
 /** What a day's or a doctor's section hands on to its table. */
 type SectionProps = Pick<
   ScheduleTableProps,
@@ -468,16 +463,11 @@ function DaySection({
   ...table
 }: SectionProps & {
   date: ReturnType<typeof todayIn>;
-  /**
-   * When any booking of the day has a doctor: a section per doctor, then 'No doctor', side by
-   * side as columns on a wide screen, one under the other below.
-   */
+  /** A section per doctor, then 'No doctor', when any booking of the day has a doctor. */
   groupByDoctor: boolean;
 }) {
   const headingId = useId();
   const { bookings, today } = table;
-  // Side by side where there is room for a column per doctor; one under the other below.
-  const wide = useMediaQuery(WIDE_SCREEN);
   return (
     // Not a landmark of its own: the day's table is one, named by this heading.
     <div className="flex flex-col gap-3">
@@ -492,20 +482,13 @@ function DaySection({
           No bookings on this day.
         </p>
       ) : groupByDoctor && bookings.some((entry) => entry.doctor) ? (
-        <div
-          className={
-            wide
-              ? 'grid grid-cols-[repeat(auto-fit,minmax(15rem,1fr))] items-start gap-4'
-              : 'flex flex-col gap-5'
-          }
-        >
+        <div className="flex flex-col gap-5">
           {byDoctor(bookings).map((group) => (
             <DoctorSection
               key={group.doctor?._id ?? NO_DOCTOR}
               {...table}
               doctor={group.doctor}
               bookings={group.bookings}
-              asColumn={wide}
             />
           ))}
         </div>
@@ -523,9 +506,8 @@ function DaySection({
 /** One doctor's bookings of the day (or those with no doctor), under their name. */
 function DoctorSection({
   doctor,
-  asColumn,
   ...table
-}: SectionProps & { doctor: { _id: string; name: string } | null; asColumn: boolean }) {
+}: SectionProps & { doctor: { _id: string; name: string } | null }) {
   const headingId = useId();
   return (
     <div className="flex flex-col gap-2" data-doctor={doctor?._id ?? NO_DOCTOR}>
@@ -538,11 +520,7 @@ function DoctorSection({
           {bookingsCount(liveCount(table.bookings))}
         </span>
       </h3>
-      {asColumn ? (
-        <DoctorColumn {...table} labelledBy={headingId} />
-      ) : (
-        <ScheduleTable {...table} labelledBy={headingId} />
-      )}
+      <ScheduleTable {...table} labelledBy={headingId} />
     </div>
   );
 }

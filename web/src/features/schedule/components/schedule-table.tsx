@@ -69,7 +69,7 @@ export function VisitActions({
 }
 
 /** '10:00 AM - 10:30 AM', broken if need be only between its two times. */
-export function SlotTimes({ slot }: { slot: string }) {
+function SlotTimes({ slot }: { slot: string }) {
   const [start, end] = slot.split(' - ');
   if (end === undefined) return <span className="whitespace-nowrap">{slot}</span>;
   return (
