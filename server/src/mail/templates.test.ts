@@ -1,4 +1,4 @@
-import { cancellationPolicy, type IsoDate } from '@doctors-portal/contract';
+import { type BookingStatus, cancellationPolicy, type IsoDate } from '@doctors-portal/contract';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.js';
 import {
@@ -206,19 +206,19 @@ describe('refundFailedEmail', () => {
     transactionId: 'pi_3Nxyz',
     reason: 'Refunded because the clinic cancelled the visit',
   };
+  const visit = (status: BookingStatus, toldRefunded: boolean) => ({
+    ...booking,
+    status,
+    patientEmail: 'jane@example.com',
+    toldRefunded,
+  });
 
   it('tells the clinic whose refund failed, how much, why, and answers go to the patient', () => {
     const mail = refundFailedEmail({
       clinic,
       refund,
       failureReason: 'expired_or_canceled_card',
-      booking: {
-        ...booking,
-        patientName: hostile,
-        status: 'cancelled',
-        patientEmail: 'jane@example.com',
-        toldRefunded: true,
-      },
+      booking: { ...visit('cancelled', true), patientName: hostile },
     });
     expect(mail.subject).toBe(`A refund failed: ${hostile}, Jan 5, 2026`);
     expect(mail.replyTo).toBe('jane@example.com');
@@ -241,12 +241,7 @@ describe('refundFailedEmail', () => {
       clinic,
       refund,
       failureReason: 'declined',
-      booking: {
-        ...booking,
-        status: 'arrived',
-        patientEmail: 'jane@example.com',
-        toldRefunded: false,
-      },
+      booking: visit('arrived', false),
     });
     expect(kept.text).toContain('Visit: Arrived');
     expect(kept.text).toContain('Please check whether it should go back to the patient');

@@ -163,18 +163,20 @@ describe(`a refund that Stripe reports failed (${engine})`, () => {
     ).toEqual([mail.subject]);
   });
 
-  /** A second charge naming a paid booking, as a second tab's payment would make. */
-  async function secondChargeFor(bookingId: string) {
+  /**
+   * A charge made at Stripe without the portal (a second tab's payment of a paid booking, or one
+   * naming no booking), delivered to the webhook, which gives it back.
+   */
+  async function chargeMadeElsewhere(bookingId?: string) {
     const response = await fetch(`${stripeApi.url}/v1/payment_intents`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${stripeApi.secretKey}`,
         'content-type': 'application/x-www-form-urlencoded',
       },
-      body: `amount=8000&currency=usd&metadata[bookingId]=${bookingId}`,
+      body: `amount=8000&currency=usd${bookingId ? `&metadata[bookingId]=${bookingId}` : ''}`,
     });
     const intent = stripeApi.succeed(((await response.json()) as { id: string }).id);
-    // The webhook gives it back: the booking was paid by another payment.
     expect((await deliver(stripeApi.event('payment_intent.succeeded', intent))).statusCode).toBe(
       200,
     );
@@ -183,7 +185,7 @@ describe(`a refund that Stripe reports failed (${engine})`, () => {
 
   it("shows a paid booking's own refund only: not a second charge's, given back, nor one that failed", async () => {
     const { booking, intentId } = await paidThroughStripe(t, stripeApi, jane, clinicDay(++day));
-    const second = await secondChargeFor(booking.id);
+    const second = await chargeMadeElsewhere(booking.id);
     expect(stripeApi.refunds.get(second.id)?.status).toBe('succeeded');
     // Still paid, by its own payment: the second charge's refund is not the booking's.
     expect((await janesBooking(booking.id))?.refund).toBeNull();
@@ -209,19 +211,8 @@ describe(`a refund that Stripe reports failed (${engine})`, () => {
   });
 
   it('tells the clinic of a failed refund of a charge that named no booking', async () => {
-    const response = await fetch(`${stripeApi.url}/v1/payment_intents`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${stripeApi.secretKey}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'amount=8000&currency=usd',
-    });
-    const stray = stripeApi.succeed(((await response.json()) as { id: string }).id);
     // A charge for nothing is given back at once…
-    expect((await deliver(stripeApi.event('payment_intent.succeeded', stray))).statusCode).toBe(
-      200,
-    );
+    const stray = await chargeMadeElsewhere();
     smtp.clear();
     // …and that refund fails.
     const failed = await deliver(stripeApi.event('refund.failed', stripeApi.failRefund(stray.id)));
