@@ -235,20 +235,31 @@ export function mailQueue(options: MailQueueOptions): MailQueue {
    * Whether a message still tells of something to come. A reminder: its booking is booked or
    * confirmed, not moved since, not begun, and its patient still has an account (a removed
    * account's paid visit stays on the clinic's records, but the portal no longer mails its former
-   * holder). A waitlist offer: its slot has not begun. Moves and cancellations withdraw their
-   * reminder in their own transaction; this is the last check, and the one that holds when the
-   * queue is late (the portal was down, the relay refused, a failed message was retried).
+   * holder). A confirmation (of a booking or of its move): its booking is not cancelled nor moved
+   * again since, and its patient still has an account; a later one, or the cancellation notice,
+   * tells what holds now, and an earlier time arriving after it would mislead. A waitlist offer:
+   * its slot has not begun. Moves and cancellations withdraw their reminder in their own
+   * transaction; this is the last check, and the one that holds when the queue is late (the
+   * portal was down, the relay refused, a failed message was retried).
    */
   function stillDue(mail: QueuedMail, booking: BookingNow): boolean {
     const moment = () => clinicMoment(options.clinic.timeZone, clock.now());
-    if (mail.kind === 'waitlist-slot-free') return !hasStarted(mail.isoDate, mail.slot, moment());
-    if (mail.kind !== 'booking-reminder') return true;
-    return (
-      booking !== undefined &&
-      isLive(booking, moment()) &&
-      booking.sequence === (mail.booking.sequence ?? 0) &&
-      booking.patient_id !== null
-    );
+    switch (mail.kind) {
+      case 'waitlist-slot-free':
+        return !hasStarted(mail.isoDate, mail.slot, moment());
+      case 'booking-confirmation':
+        // A booking no longer stored tells nothing against it: the message goes as it was queued.
+        return booking === undefined || (booking.status !== 'cancelled' && asQueued(mail, booking));
+      case 'booking-reminder':
+        return booking !== undefined && isLive(booking, moment()) && asQueued(mail, booking);
+      default:
+        return true;
+    }
+  }
+
+  /** The booking is at the time the message tells of, and its patient still has an account. */
+  function asQueued(mail: { booking: BookingSummary }, booking: NonNullable<BookingNow>): boolean {
+    return booking.sequence === (mail.booking.sequence ?? 0) && booking.patient_id !== null;
   }
 
   /** Takes the oldest message that is due, leasing it to this instance. */
