@@ -35,7 +35,8 @@ export const accountErrors = {
  * the removal of their account (issue 16, item 6).
  */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const today = () => clinicMoment(app.config.clinic.timeZone, clock.now()).today;
+  const moment = () => clinicMoment(app.config.clinic.timeZone, clock.now());
+  const today = () => moment().today;
 
   app.get(
     '/booking/history',
@@ -138,7 +139,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { cancelled } = await removeOwnAccount(
         app.db,
         caller,
-        today(),
+        moment(),
         (booking) => releaseBookingPayment(app.payments, request.log, booking),
         app.bookingEvents,
       );

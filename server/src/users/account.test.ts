@@ -265,6 +265,22 @@ describe(`the patient's history and account (${engine})`, () => {
     expect(response.statusCode).toBe(409);
   });
 
+  it('keeps on the records an unpaid visit of today that has already begun', async () => {
+    const me = await patient(t.app, 'Leaving After A Visit');
+    // Midnight's slot has begun whenever today the test runs.
+    const begun = await unpaidBooking(t, me, { date: clinicDay(0), slot: '12:00 AM - 12:30 AM' });
+    const later = await unpaidBooking(t, me, { date: clinicDay(75) });
+    const response = await removeAccount(t.app, me.token, { password: me.password });
+    expect(response.json()).toEqual({ deletedCount: 1, cancelledBookings: 1 });
+    expect(await bookingRow(t, later.id)).toMatchObject({ status: 'cancelled' });
+    expect(await bookingRow(t, begun.id)).toMatchObject({
+      status: 'booked',
+      cancelled_by: null,
+      patient_id: null,
+      patient_name: FORMER_PATIENT.name,
+    });
+  });
+
   it('stops a card payment under way before cancelling its booking', async () => {
     const me = await patient(t.app, 'Paying Leaver');
     const booking = await unpaidBooking(t, me, { date: clinicDay(70) });

@@ -5,6 +5,7 @@ import { bookingCancelled, patientActor, recordAudit, userSubject } from '../aud
 import { auditEntriesBy } from '../audit/repository.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { PaymentRelease } from '../bookings/booking-rules.js';
+import { type ClinicMoment, hasStarted } from '../bookings/clock.js';
 import type { BookingEvents } from '../bookings/events.js';
 import { bookingDoctor } from '../bookings/presenters.js';
 import {
@@ -185,8 +186,9 @@ export async function passwordHashOf(db: Kysely<Database>, userId: string): Prom
 }
 
 /**
- * Removes the caller's own account: their upcoming unpaid bookings are cancelled (their slots
- * free again, each audited as the patient's cancellation), a payment under way stopped first
+ * Removes the caller's own account at `moment`: their unpaid bookings yet to begin are cancelled
+ * (their slots free again, each audited as the patient's cancellation; a visit already under way
+ * or over today stays on the records, as a cancellation of it would be refused), a payment under way stopped first
  * (`releasePayment`, as the patient's own cancellation does); the rest stay on the clinic's
  * records with the name and phone replaced and no account (decision 013), their reminders
  * withdrawn (`events`' 'patient-left'). The account, its sessions and sign-in methods are
@@ -195,14 +197,15 @@ export async function passwordHashOf(db: Kysely<Database>, userId: string): Prom
 export async function removeOwnAccount(
   db: Kysely<Database>,
   caller: CurrentUser,
-  today: IsoDate,
+  moment: ClinicMoment,
   releasePayment: (booking: Booking) => Promise<PaymentRelease>,
   events: BookingEvents,
 ): Promise<{ cancelled: number; kept: number }> {
   const actor = patientActor(caller);
   const reason = 'Cancelled by the patient: account removed';
   let cancelled = 0;
-  for (const booking of await upcomingUnpaidBookingsOf(db, caller.id, today)) {
+  const upcoming = await upcomingUnpaidBookingsOf(db, caller.id, moment.today);
+  for (const booking of upcoming.filter((row) => !hasStarted(row.date, row.slot, moment))) {
     // A card payment the patient had started is stopped first; one that went through (or is
     // still being decided) keeps its booking, which then stays on the records like a paid one.
     if ((await releasePayment(booking)) !== 'released') continue;
