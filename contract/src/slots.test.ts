@@ -69,6 +69,8 @@ describe('slot lists of a treatment', () => {
     ['09:00', '10:00', 0, slotErrors.generatorLength],
     ['09:00', '10:00', 7.5, slotErrors.generatorLength],
     ['09:00', '09:20', 30, slotErrors.generatorFits],
+    ['09:03', '10:00', 30, slotErrors.generatorMarks],
+    ['09:00', '10:00', 7, slotErrors.generatorMarks],
   ])('explains why %j to %j by %j generates nothing', (start, end, length, error) => {
     expect(generateSlots(start, end, length)).toEqual({ error });
   });
@@ -90,6 +92,8 @@ describe('slot lists of a treatment', () => {
     [['9:30 AM - 9:00 AM'], slotErrors.endBeforeStart('9:30 AM - 9:00 AM')],
     [['9:00 AM - 9:02 AM'], slotErrors.length('9:00 AM - 9:02 AM')],
     [['9:00 AM - 6:00 PM'], slotErrors.length('9:00 AM - 6:00 PM')],
+    [['9:00 AM - 9:07 AM'], slotErrors.marks('9:00 AM - 9:07 AM')],
+    [['9:03 AM - 9:33 AM'], slotErrors.marks('9:03 AM - 9:33 AM')],
     [['9:00 AM - 9:30 AM', '9:00 AM - 9:30 AM'], slotErrors.duplicate('9:00 AM - 9:30 AM')],
     [['10:00 AM - 10:30 AM', '9:00 AM - 9:30 AM'], slotErrors.order('9:00 AM - 9:30 AM')],
     [

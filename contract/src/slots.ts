@@ -96,19 +96,26 @@ export const slotErrors = {
   endBeforeStart: (label: string) => `“${label}” ends before it starts.`,
   length: (label: string) =>
     `“${label}” must last from ${SLOT_MIN_MINUTES} minutes to ${SLOT_MAX_MINUTES / 60} hours.`,
+  marks: (label: string) =>
+    `“${label}” must start and end on a ${TIME_UNIT_MINUTES}-minute mark (like 9:05 AM).`,
   duplicate: (label: string) => `“${label}” is listed twice.`,
   order: (label: string) => `“${label}” is out of order: list the slots from the earliest.`,
   overlap: (first: string, second: string) => `“${first}” and “${second}” overlap.`,
   generatorTimes: 'Enter a start and an end time.',
   generatorEnd: 'The end must be after the start.',
   generatorLength: `The length must be a whole number of minutes from ${SLOT_MIN_MINUTES} to ${SLOT_MAX_MINUTES}.`,
+  generatorMarks: `The start, end and length must be on ${TIME_UNIT_MINUTES}-minute marks (9:05, 25 minutes).`,
   generatorFits: 'No slot of that length fits between the start and the end.',
 } as const;
 
+/** Whether minutes fall on a time unit's mark (slotUnits holds a slot in whole units). */
+const onMark = (minutes: number) => minutes % TIME_UNIT_MINUTES === 0;
+
 /**
  * What is wrong with a treatment's list of slot labels, or null when nothing is: every label in
- * the slot format, ending after it starts, from 5 minutes to 8 hours long, listed from the
- * earliest, none twice and none overlapping the next.
+ * the slot format, ending after it starts, from 5 minutes to 8 hours long, on the time units'
+ * marks (else two back-to-back slots would share a unit and clash), listed from the earliest,
+ * none twice and none overlapping the next.
  */
 export function slotListIssue(slots: readonly string[]): string | null {
   if (slots.length === 0) return slotErrors.none;
@@ -122,6 +129,7 @@ export function slotListIssue(slots: readonly string[]): string | null {
     if (end - start < SLOT_MIN_MINUTES || end - start > SLOT_MAX_MINUTES) {
       return slotErrors.length(label);
     }
+    if (!onMark(start) || !onMark(end)) return slotErrors.marks(label);
     if (previous) {
       if (previous.label === label) return slotErrors.duplicate(label);
       if (start < previous.start) return slotErrors.order(label);
@@ -158,6 +166,7 @@ export function generateSlots(
   if (!Number.isInteger(length) || length < SLOT_MIN_MINUTES || length > SLOT_MAX_MINUTES) {
     return { error: slotErrors.generatorLength };
   }
+  if (!onMark(from) || !onMark(length)) return { error: slotErrors.generatorMarks };
   const slots: string[] = [];
   for (let at = from; at + length <= until && slots.length < MAX_SLOTS; at += length) {
     slots.push(slotLabel(at, at + length));

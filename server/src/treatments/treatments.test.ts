@@ -225,6 +225,7 @@ describe(`the clinic's treatments (${engine})`, () => {
     [{ slots: ['9:00 AM - 9:30 AM', '9:00 AM - 9:30 AM'] }, 'is listed twice'],
     [{ slots: ['10:00 AM - 10:30 AM', '9:00 AM - 9:30 AM'] }, 'out of order'],
     [{ slots: ['9:00 AM - 10:00 AM', '9:30 AM - 10:30 AM'] }, 'overlap'],
+    [{ slots: ['9:00 AM - 9:07 AM', '9:07 AM - 9:14 AM'] }, 'on a 5-minute mark'],
   ])('refuses %j with a message naming the problem', async (fields, message) => {
     const response = await call('POST', '/api/treatments', {
       name: 'Bad Treatment',
