@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isForeignKeyViolation } from '../db/foreign-key-violation.js';
 
 /** The body of every error answer: Fastify's own shape, with a message a person can act on. */
 export interface ErrorBody {
@@ -134,6 +135,10 @@ function frameworkMessage(error: FastifyError, request: FastifyRequest): string 
   }
 }
 
+/** The answer to a request that named something removed while it ran. */
+export const REMOVED_MEANWHILE =
+  'Something this request refers to was removed a moment ago. Reload the page and try again.';
+
 /**
  * The one place errors become answers. 4xx keep their message; 5xx are logged with their
  * cause and answered with a generic sentence, so no stack trace or SQL reaches a client.
@@ -156,6 +161,11 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return reply
       .code(400)
       .send({ ...errorBody(400, issues[0]?.message ?? 'Invalid request'), issues });
+  }
+  if (isForeignKeyViolation(error)) {
+    // Not a fault of ours: what the request named was removed while it ran.
+    request.log.warn({ err: error }, 'request named a row removed meanwhile');
+    return reply.code(409).send(errorBody(409, REMOVED_MEANWHILE));
   }
   const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
   if (statusCode >= 500) {
