@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateField } from './booking.js';
 import { addDays, type IsoDate } from './dates.js';
 import { dateRangeWithin, scheduleEntrySchema } from './schedule.js';
+import { isPlainLine, showsSomething } from './validation.js';
 
 /**
  * The clinic's calendar and booking rules (`/dashboard/clinic`): the weekly opening days, the
@@ -35,6 +36,7 @@ export const clinicCalendarErrors = {
   closureOver: 'Those days are already over: a closure must end today or later.',
   labelRequired: 'Give the closure a label, such as the holiday’s name.',
   labelTooLong: `Keep the label to ${CLOSURE_LABEL_MAX} characters.`,
+  labelCharacters: 'The label must not contain line breaks, control or text-direction characters.',
 } as const;
 
 /** The weekday (0 = Sunday) of an ISO date. */
@@ -79,7 +81,10 @@ export const closureRequestSchema = z
       .string({ error: clinicCalendarErrors.labelRequired })
       .trim()
       .min(1, clinicCalendarErrors.labelRequired)
-      .max(CLOSURE_LABEL_MAX, clinicCalendarErrors.labelTooLong),
+      .max(CLOSURE_LABEL_MAX, clinicCalendarErrors.labelTooLong)
+      // Shown on the public calendar and the booking page: one line of visible text.
+      .refine(isPlainLine, clinicCalendarErrors.labelCharacters)
+      .refine(showsSomething, clinicCalendarErrors.labelRequired),
   })
   .superRefine(
     dateRangeWithin(CALENDAR_MAX_DAYS, {

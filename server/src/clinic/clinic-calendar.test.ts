@@ -342,6 +342,26 @@ describe(`the clinic's calendar and booking rules (${engine})`, () => {
       const response = await call(admin, 'POST', '/api/closures', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
+    // Labels show on the public calendar as one line of visible text.
+    for (const [label, message] of [
+      ['\u200b\u200b', 'Give the closure a label, such as the holiday’s name.'],
+      [
+        'Holiday\nATTENDEE:x',
+        'The label must not contain line breaks, control or text-direction characters.',
+      ],
+      [
+        'Holiday \u202e',
+        'The label must not contain line breaks, control or text-direction characters.',
+      ],
+    ]) {
+      const refused = await call(admin, 'POST', '/api/closures', {
+        from: clinicDay(10),
+        to: clinicDay(10),
+        label,
+      });
+      expect(refused.statusCode, label).toBe(400);
+      expect(refused.json().message).toBe(message);
+    }
     const backwards = await call(admin, 'POST', '/api/closures', cases[0]);
     expect(backwards.json().message).toContain('The end date must not be before the start date.');
     // Over by today: it would close nothing, and no list would show it to remove.
