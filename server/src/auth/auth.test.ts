@@ -151,6 +151,19 @@ describe(`accounts (${engine})`, () => {
       expect(anonymous.statusCode).toBe(401);
     });
 
+    it('are read under the scheme’s name however it is spelt, and only under it', async () => {
+      const account = await signUp(t.app);
+      const token = await accessToken(t.app, account);
+      const asked = (authorization: string) =>
+        t.app.inject({ url: `/api/admin/${account.email}`, headers: { authorization } });
+      for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+        expect((await asked(`${scheme} ${token}`)).statusCode, scheme).toBe(200);
+      }
+      for (const other of [`Basic ${token}`, `Bearer${token}`, token]) {
+        expect((await asked(other)).statusCode, other).toBe(401);
+      }
+    });
+
     it('stop working at once when the user logs out', async () => {
       const account = await signUp(t.app);
       const token = await accessToken(t.app, account);

@@ -27,6 +27,13 @@ declare module 'fastify' {
   }
 }
 
+const BEARER = 'bearer ';
+
+/** An Authorization header of the bearer scheme, whose name is case-insensitive (RFC 9110). */
+function isBearer(header: string | undefined): header is string {
+  return header !== undefined && header.slice(0, BEARER.length).toLowerCase() === BEARER;
+}
+
 /**
  * Who is calling: the auth library (sessions, sign-in, verification and reset mail, Google), the
  * API's short-lived access tokens, and an `onRequest` hook that reads the caller from the
@@ -62,8 +69,8 @@ export const authPlugin = fp(
     // header check and nothing to wait for.
     app.addHook('onRequest', (request, _reply, done) => {
       const header = request.headers.authorization;
-      if (!header?.startsWith('Bearer ') || request.url.startsWith('/api/auth/')) return done();
-      identify(request, header.slice('Bearer '.length).trim()).then(() => done(), done);
+      if (!isBearer(header) || request.url.startsWith('/api/auth/')) return done();
+      identify(request, header.slice(BEARER.length).trim()).then(() => done(), done);
     });
   },
   // After the security headers and the address checks: their hooks run first.
