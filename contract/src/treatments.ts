@@ -40,8 +40,20 @@ function wholeCents(dollars: number): boolean {
   return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
 }
 
+/**
+ * A name in the one spelling the catalogue compares: composed (NFC), each run of spaces of any
+ * kind one plain space, no zero-width space or word joiner. 'Night Cafe\u0301', 'Night\u00a0Café'
+ * and 'Night  Café' are then the 'Night Café' they show as, and a second one is refused.
+ */
+const tidyName = (name: string) =>
+  name
+    .normalize('NFC')
+    .replace(/[\u200b\u2060\ufeff]/g, '')
+    .replace(/\p{Zs}+/gu, ' ');
+
 const nameField = z
   .string({ error: treatmentErrors.nameRequired })
+  .overwrite(tidyName)
   .trim()
   .min(1, treatmentErrors.nameRequired)
   .max(TREATMENT_NAME_MAX_LENGTH, treatmentErrors.nameTooLong)

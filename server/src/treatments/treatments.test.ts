@@ -142,6 +142,24 @@ describe(`the clinic's treatments (${engine})`, () => {
     expect(rename.statusCode).toBe(409);
   });
 
+  it('stores a name in the spelling it shows as, and refuses another spelling of the same', async () => {
+    const first = await create({
+      name: 'Night\u00a0\u00a0Cafe\u0301 ',
+      price: 40,
+      slots: ['9:00 AM - 9:30 AM'],
+    });
+    expect(first.name).toBe('Night Café');
+    for (const name of ['Night Cafe\u0301', 'Night\u00a0Café', 'Night  Café', 'Night\u200b Café']) {
+      const response = await call('POST', '/api/treatments', {
+        name,
+        price: 10,
+        slots: ['9:00 AM - 9:30 AM'],
+      });
+      expect(response.statusCode, JSON.stringify(name)).toBe(409);
+      expect(response.json().message).toBe(treatmentErrors.duplicateName('Night Café'));
+    }
+  });
+
   it('refuses a name a treatment already has in another case beyond ASCII too', async () => {
     const first = await create({
       name: 'Ästhetische Füllung',
