@@ -14,7 +14,11 @@ import type { Booking } from '../db/schema.js';
 import type { BookingSummary } from '../mail/templates.js';
 import { isCancellable } from './booking-rules.js';
 import type { ClinicMoment } from './clock.js';
-import type { PresentedBooking, ScheduledBooking } from './repository.js';
+import {
+  CANCELLED_BY_FORMER_PATIENT,
+  type PresentedBooking,
+  type ScheduledBooking,
+} from './repository.js';
 
 /**
  * What the patient's and the schedule's views of a booking both show, in the response schemas'
@@ -123,7 +127,10 @@ function cancelledBy(
   row: Pick<Booking, 'status' | 'cancelled_by' | 'patient_id'>,
 ): ScheduleEntry['cancelledBy'] {
   if (row.status !== 'cancelled') return null;
-  return row.cancelled_by !== null && row.cancelled_by === row.patient_id ? 'patient' : 'clinic';
+  const byPatient =
+    row.cancelled_by !== null &&
+    (row.cancelled_by === row.patient_id || row.cancelled_by === CANCELLED_BY_FORMER_PATIENT);
+  return byPatient ? 'patient' : 'clinic';
 }
 
 /** A booking on the clinic's schedule: the booking, its patient's no-shows, its cancellation. */

@@ -838,6 +838,12 @@ export async function upcomingUnpaidBookingsOf(
 }
 
 /**
+ * Who cancelled a booking that its patient cancelled before removing their account: their id no
+ * longer names anyone, and the booking no longer names them (`patient_id` null).
+ */
+export const CANCELLED_BY_FORMER_PATIENT = 'former-patient';
+
+/**
  * The patient's bookings that stay on the clinic's records once their account is removed: the
  * name and phone replaced, no longer linked to an account (decision 013), in the caller's
  * transaction. Answers them as they are now.
@@ -847,6 +853,13 @@ export async function anonymisePatientBookings(
   patientId: string,
   replacement: { name: string; phone: string },
 ): Promise<Booking[]> {
+  // Their own cancellations stay theirs once no booking names the account.
+  await tx
+    .updateTable('booking')
+    .set({ cancelled_by: CANCELLED_BY_FORMER_PATIENT })
+    .where('patient_id', '=', patientId)
+    .where('cancelled_by', '=', patientId)
+    .execute();
   await tx
     .updateTable('booking_unit')
     .set({ patient_id: null })

@@ -12,6 +12,7 @@ import {
   unpaidBooking,
 } from '../../test/payment-fixtures.js';
 import { LOGIN_FAILURES } from '../auth/login-failures.js';
+import { CANCELLED_BY_FORMER_PATIENT } from '../bookings/repository.js';
 import { insertEntry } from '../waitlist/repository.js';
 import { FORMER_PATIENT } from './account.js';
 import { accountErrors } from './account-routes.js';
@@ -265,6 +266,42 @@ describe(`the patient's history and account (${engine})`, () => {
     expect(response.statusCode).toBe(409);
   });
 
+  it('keeps, on the clinic’s schedule, the patient’s own cancellations theirs once the account is gone', async () => {
+    const me = await patient(t.app, 'Cancelling Leaver');
+    const admin = await signedUpAdmin(t, 'Schedule Reader');
+    const ownId = ((await book(t.app, me.token, 80)).json() as { booking: { _id: string } }).booking
+      ._id;
+    const cancelledOwn = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/booking/${ownId}`,
+      headers: bearer(me.token),
+    });
+    expect(cancelledOwn.statusCode, cancelledOwn.body).toBe(200);
+    const byRemoval = await unpaidBooking(t, me, { date: clinicDay(81) });
+    const byClinic = await unpaidBooking(t, me, {
+      date: clinicDay(82),
+      status: 'cancelled',
+      cancelled_at: new Date().toISOString(),
+      cancelled_by: admin.id,
+      cancel_reason: 'Dentist ill',
+    });
+    expect((await removeAccount(t.app, me.token, { password: me.password })).statusCode).toBe(200);
+
+    const schedule = await t.app.inject({
+      url: `/api/schedule?from=${clinicDay(80)}&to=${clinicDay(82)}`,
+      headers: bearer(admin.token),
+    });
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    const cancelledBy = new Map(
+      (schedule.json() as { bookings: { _id: string; cancelledBy: string | null }[] }).bookings.map(
+        (entry) => [entry._id, entry.cancelledBy],
+      ),
+    );
+    expect(cancelledBy.get(ownId)).toBe('patient');
+    expect(cancelledBy.get(byRemoval.id)).toBe('patient');
+    expect(cancelledBy.get(byClinic.id)).toBe('clinic');
+  });
+
   it('keeps on the records an unpaid visit of today that has already begun', async () => {
     const me = await patient(t.app, 'Leaving After A Visit');
     // Midnight's slot has begun whenever today the test runs.
@@ -317,7 +354,11 @@ describe(`the patient's history and account (${engine})`, () => {
     expect(response.json()).toEqual({ deletedCount: 1, cancelledBookings: 1 });
 
     const upcoming = await bookingRow(t, upcomingId);
-    expect(upcoming).toMatchObject({ status: 'cancelled', cancelled_by: me.id });
+    // Cancelled by its patient, who no longer has an id to be named by.
+    expect(upcoming).toMatchObject({
+      status: 'cancelled',
+      cancelled_by: CANCELLED_BY_FORMER_PATIENT,
+    });
     for (const kept of [paid, past]) {
       const row = await bookingRow(t, kept.id);
       expect(row).toMatchObject({
