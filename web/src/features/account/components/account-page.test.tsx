@@ -4,7 +4,7 @@ import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignedInOutlet } from '../../../lib/auth/guards';
 import { type ApiStub, failure, never, stubApi } from '../../../test/fetch-stub';
-import { patient, signIn } from '../../../test/fixtures';
+import { clinic, patient, signIn } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
 import { AccountPage } from './account-page';
 
@@ -235,6 +235,20 @@ describe('Account', () => {
     await waitFor(() => expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1));
     expect(await screen.findByText('Your account has been deleted.')).toBeVisible();
   });
+
+  it.each([
+    [true, 1],
+    [false, 0],
+  ])(
+    'names typing DELETE instead of a password only when Google sign-in is offered (%s)',
+    async (google, hints) => {
+      api.on('GET /api/clinic', { body: { ...clinic, signInWithGoogle: google } });
+      showAccount();
+      await screen.findByRole('button', { name: 'Delete my account' });
+      const hint = 'Signed in with Google only? Type DELETE instead.';
+      await waitFor(() => expect(screen.queryAllByText(hint)).toHaveLength(hints));
+    },
+  );
 
   it("shows the server's reason when the password is wrong", async () => {
     api.on('DELETE /api/account', failure(403, 'That is not your current password.'));

@@ -12,6 +12,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
+import { useSignInWithGoogle } from '../../../api/clinic';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Field } from '../../../components/form-field';
@@ -232,6 +233,8 @@ function DeleteAccount() {
   const [error, setError] = useState<string>();
   const confirm = useConfirm();
   const remove = useRemoveAccount();
+  // Only where the portal offers Google sign-in can an account have no password to type.
+  const signInWithGoogle = useSignInWithGoogle();
   const auth = useAuth();
   const signOut = useRef(auth.signOut);
   signOut.current = auth.signOut;
@@ -282,7 +285,11 @@ function DeleteAccount() {
         value={secret}
         onChange={(event) => setSecret(event.target.value)}
         error={error}
-        hint={`Signed in with Google only? Type ${DELETE_CONFIRMATION} instead.`}
+        hint={
+          signInWithGoogle
+            ? `Signed in with Google only? Type ${DELETE_CONFIRMATION} instead.`
+            : undefined
+        }
       />
       {remove.isError ? (
         <ErrorAlert>{reasonOf(remove.error, 'Your account could not be deleted.')}</ErrorAlert>

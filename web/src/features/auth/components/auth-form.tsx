@@ -73,7 +73,9 @@ export function useAuthForm<T extends FieldValues>(
   });
   /** An identity provider's message ('' clears the alert), e.g. from Google sign-in. */
   const showProviderError = (message: string) => setAlert(providerError(message));
-  return { form, submit, alert, fail, showProviderError };
+  /** Clears the alert once a later call has gone through, so that an old refusal does not linger. */
+  const clearAlert = () => setAlert('');
+  return { form, submit, alert, fail, showProviderError, clearAlert };
 }
 
 export type AuthFormState<T extends FieldValues> = ReturnType<typeof useAuthForm<T>>;

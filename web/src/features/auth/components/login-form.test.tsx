@@ -1,10 +1,11 @@
+import { messages } from '@doctors-portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clinicQuery } from '../../../api/clinic';
 import { AdminOutlet, SignedInOutlet } from '../../../lib/auth/guards';
-import { type ApiStub, stubApi } from '../../../test/fetch-stub';
+import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
 import { clinic, patient, signIn } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
 import { LoginForm } from './login-form';
@@ -84,6 +85,33 @@ describe("the login and sign-up pages' Google sign-in", () => {
     } finally {
       data.remove();
     }
+  });
+});
+
+describe("the login page's 'Forgot password?'", () => {
+  it('clears the refusal of an earlier login once the reset email is sent', async () => {
+    api.on('GET /api/clinic', { body: clinic });
+    api.on('POST /api/auth/sign-in/email', failure(401, 'Invalid email or password'));
+    api.on('POST /api/auth/request-password-reset', { body: { status: true } });
+    const { user } = renderInPortal(loginPage);
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'not-her-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const refusal = 'Developer Authority says: Invalid email or password';
+    expect(await screen.findByText(refusal)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByText(messages.resetEmailSent)).toBeVisible();
+    expect(screen.queryByText(refusal)).toBeNull();
+  });
+
+  it('keeps the alert when the reset request itself is refused', async () => {
+    api.on('GET /api/clinic', { body: clinic });
+    api.on('POST /api/auth/request-password-reset', failure(429, 'Too many requests'));
+    const { user } = renderInPortal(loginPage);
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByText('Developer Authority says: Too many requests')).toBeVisible();
   });
 });
 

@@ -44,6 +44,7 @@ export function LoginForm({
     }
     try {
       await requestPasswordReset(email);
+      auth.clearAlert();
       toast.success(messages.resetEmailSent);
     } catch (error) {
       auth.fail(error);

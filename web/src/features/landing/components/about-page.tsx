@@ -1,5 +1,6 @@
 import { paths } from '@doctors-portal/contract';
 import { Link } from 'react-router';
+import { useSignInWithGoogle } from '../../../api/clinic';
 import { PageHeader } from './page-header';
 import { PageSection } from './page-section';
 import { VisitCard } from './visit-card';
@@ -19,10 +20,11 @@ const APPROACH = [
   },
 ];
 
-const STEPS = [
+/** How a patient books, first to last; the first step names Google only where it is offered. */
+const stepsOfBooking = (signInWithGoogle: boolean) => [
   {
     title: 'Sign in or create an account',
-    text: 'Use your email address or a social account. New patients are set up in a minute.',
+    text: `Use your email address${signInWithGoogle ? ' or your Google account' : ''}. New patients are set up in a minute.`,
   },
   {
     title: 'Pick a day and a treatment',
@@ -76,6 +78,7 @@ function StepNumber({ number, look }: { number: number; look: 'filled' | 'outlin
 
 /** The clinic, how to book, and its policies. */
 export function AboutPage() {
+  const steps = stepsOfBooking(useSignInWithGoogle());
   return (
     <>
       <PageHeader eyebrow="About us" title="About Doctors Portal">
@@ -115,7 +118,7 @@ export function AboutPage() {
         }
       >
         <ol className="mt-8 space-y-6">
-          {STEPS.map((step, index) => (
+          {steps.map((step, index) => (
             <li key={step.title} className="flex gap-4">
               <StepNumber number={index + 1} look="outlined" />
               <div>

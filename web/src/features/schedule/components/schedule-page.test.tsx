@@ -418,6 +418,11 @@ describe('the schedule', () => {
 
       await user.click(screen.getByLabelText('Show cancelled'));
       expect(await screen.findByText('4 bookings for “JANE”')).toBeVisible();
+      // The day whose only match is cancelled says so, rather than '0 bookings' over its row.
+      const cancelledDay = screen
+        .getAllByRole('heading', { level: 2 })
+        .find((shown) => heading(addDays(DAY, 30)).test(shown.textContent ?? ''));
+      expect(cancelledDay).toHaveTextContent(/0 bookings · 1 cancelled$/);
 
       // Clearing the search, by keyboard, returns to the day.
       screen.getByRole('button', { name: 'Clear search' }).focus();

@@ -453,9 +453,15 @@ type SectionProps = Pick<
   'bookings' | 'today' | 'busy' | 'onStatus' | 'onCancel'
 >;
 
-/** The bookings that are not cancelled. */
-const liveCount = (bookings: ScheduleEntry[]) =>
-  bookings.filter((entry) => entry.status !== 'cancelled').length;
+/**
+ * A section's count: its bookings that are not cancelled, then the cancelled ones it shows (only
+ * with 'Show cancelled'), so that '0 bookings' never heads rows on screen.
+ */
+function sectionCount(bookings: ScheduleEntry[]): string {
+  const cancelled = bookings.filter((entry) => entry.status === 'cancelled').length;
+  const live = bookingsCount(bookings.length - cancelled);
+  return cancelled === 0 ? live : `${live} · ${cancelled} cancelled`;
+}
 
 function DaySection({
   date,
@@ -474,7 +480,7 @@ function DaySection({
       <h2 id={headingId} className="heading-3 flex flex-wrap items-baseline gap-x-3 text-neutral">
         {dayHeading(date)}
         <span className="text-sm font-normal text-muted">
-          {`${bookingsCount(liveCount(bookings))}${date === today ? ' · today' : ''}`}
+          {`${sectionCount(bookings)}${date === today ? ' · today' : ''}`}
         </span>
       </h2>
       {bookings.length === 0 ? (
@@ -516,9 +522,7 @@ function DoctorSection({
         className="flex flex-wrap items-baseline gap-x-2 border-l-4 border-primary pl-3 text-lg font-semibold text-neutral"
       >
         {doctor ? doctor.name : 'No doctor'}
-        <span className="text-sm font-normal text-muted">
-          {bookingsCount(liveCount(table.bookings))}
-        </span>
+        <span className="text-sm font-normal text-muted">{sectionCount(table.bookings)}</span>
       </h3>
       <ScheduleTable {...table} labelledBy={headingId} />
     </div>
