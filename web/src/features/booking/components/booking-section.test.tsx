@@ -170,6 +170,26 @@ describe('the booking page', () => {
     ).toBeInTheDocument();
     expect(api.callsTo('GET /api/clinic/calendar')).toHaveLength(1);
   });
+
+  it.each([
+    [[1, 2, 3, 4, 5, 6], 'Closed on Sundays'],
+    [[0, 1, 2, 3, 4, 5, 6], null],
+  ])(
+    'gives the weekly closed days beside the opening hours (open %j)',
+    async (openingDays, line) => {
+      api.on('GET /api/clinic/calendar', {
+        body: { from: day, to: day, openingDays, closed: [], cancellationNoticeHours: 24 },
+      });
+      renderInPortal(<BookingSection level={1} />, { at: `/appointment?date=${day}` });
+      await waitFor(() => expect(api.callsTo('GET /api/clinic/calendar')).toHaveLength(1));
+      await screen.findByRole('heading', { name: 'Teeth Cleaning' });
+      const hours = screen.getByText('Opening hours').parentElement as HTMLElement;
+      await waitFor(() =>
+        expect(hours).toHaveTextContent(`Sat - Fri, 10:00 AM to 10:00 PM${line ?? ''}`),
+      );
+      if (!line) expect(hours.textContent).not.toMatch(/Closed/);
+    },
+  );
 });
 
 describe('the booking section on the home page', () => {

@@ -33,6 +33,7 @@ import type { LoginState } from '../../../lib/auth/guards';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useToday } from '../../../lib/use-today';
 import { myWaitlistQuery } from '../api/waitlist';
+import { closedWeekdays } from '../closed-weekdays';
 import { revealOnNarrowScreen } from '../reveal-on-narrow-screen';
 import { AvailableAppointments } from './available-appointments';
 import { BookingConfirmation } from './booking-confirmation';
@@ -162,6 +163,7 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
     enabled: near && today !== null,
   });
   const signedIn = auth.status === 'signed-in';
+  const closedDays = calendar.data ? closedWeekdays(calendar.data.openingDays) : null;
 
   const updateParams = useCallback(
     (change: (next: URLSearchParams) => void) =>
@@ -296,6 +298,7 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
               <div className="rounded-box bg-base-100/80 px-4 py-3 shadow-soft">
                 <dt className="text-sm text-muted">Opening hours</dt>
                 <dd className="font-semibold text-neutral">{OPENING_HOURS}</dd>
+                {closedDays ? <dd className="text-sm text-muted">{closedDays}</dd> : null}
               </div>
             </dl>
             {timeZone && timeZone !== browserZone() ? (
