@@ -55,8 +55,9 @@ function SlotGenerator({
 }: {
   onGenerate: (start: string, end: string, length: string) => string | null;
 }) {
-  const [start, setStart] = useState('09:00');
-  const [end, setEnd] = useState('17:00');
+  // Within the opening hours the portal states (OPENING_HOURS: 10:00 AM to 10:00 PM).
+  const [start, setStart] = useState('10:00');
+  const [end, setEnd] = useState('18:00');
   const [length, setLength] = useState('30');
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
@@ -238,7 +239,7 @@ export function TreatmentForm({ treatment, onClose }: TreatmentFormProps) {
             value={values.slots}
             onChange={(event) => update('slots', event.target.value)}
             error={errors.slots}
-            hint="One a line, such as 9:00 AM - 9:30 AM. They are put in order when saved."
+            hint="One a line, such as 10:00 AM - 10:30 AM. They are put in order when saved."
           />
           <SlotGenerator
             onGenerate={(start, end, length) => {

@@ -61,7 +61,7 @@ describe('the treatments screen', () => {
     await user.type(screen.getByLabelText('Length (minutes)'), '240');
     await user.click(screen.getByRole('button', { name: 'Add slots' }));
     expect((screen.getByLabelText('Slot times') as HTMLTextAreaElement).value).toBe(
-      '9:00 AM - 1:00 PM\n1:00 PM - 5:00 PM',
+      '10:00 AM - 2:00 PM\n2:00 PM - 6:00 PM',
     );
     await user.click(screen.getByRole('button', { name: 'Add treatment' }));
     expect(await screen.findByText('Added Root Canal: patients can book it now.')).toBeTruthy();
@@ -70,7 +70,7 @@ describe('the treatments screen', () => {
       name: 'Root Canal',
       description: '',
       price: 320.5,
-      slots: ['9:00 AM - 1:00 PM', '1:00 PM - 5:00 PM'],
+      slots: ['10:00 AM - 2:00 PM', '2:00 PM - 6:00 PM'],
     });
   });
 
