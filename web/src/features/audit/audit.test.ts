@@ -86,23 +86,50 @@ describe('an entry as the list shows it', () => {
   });
 
   it('lists each changed field with its value before and after', () => {
-    expect(changesOf(entry())).toEqual([{ field: 'Role', before: '—', after: 'admin' }]);
+    const zone = 'America/New_York';
+    expect(changesOf(entry(), zone)).toEqual([{ field: 'Role', before: '—', after: 'admin' }]);
     expect(
       changesOf(
         entry({
           before: null,
           after: { status: 'booked', priceCents: 8000, paid: false, slot: { from: 1 } },
         }),
+        zone,
       ),
     ).toEqual([
       { field: 'Status', before: null, after: 'booked' },
-      { field: 'Price cents', before: null, after: '8000' },
+      { field: 'Price', before: null, after: '$80' },
       { field: 'Paid', before: null, after: 'false' },
       { field: 'Slot', before: null, after: '{"from":1}' },
     ]);
-    expect(changesOf(entry({ before: { name: 'Dr A' }, after: null }))).toEqual([
+    expect(changesOf(entry({ before: { name: 'Dr A' }, after: null }), zone)).toEqual([
       { field: 'Name', before: 'Dr A', after: null },
     ]);
+  });
+
+  it('shows amounts in dollars, moments in the clinic’s zone and dates as the portal writes them', () => {
+    expect(
+      changesOf(
+        entry({
+          before: { date: '2031-01-05', refundedAt: null },
+          after: {
+            date: '2031-01-06',
+            amount_cents: 12_345,
+            refundedAt: '2031-01-05T15:00:00.000Z',
+            note: '2031-01-06 at noon',
+          },
+        }),
+        'America/New_York',
+      ),
+    ).toEqual([
+      { field: 'Date', before: 'Jan 5, 2031', after: 'Jan 6, 2031' },
+      { field: 'Refunded at', before: '—', after: 'Jan 5, 2031, 10:00:00 AM' },
+      { field: 'Amount', before: '—', after: '$123.45' },
+      { field: 'Note', before: '—', after: '2031-01-06 at noon' },
+    ]);
+  });
+
+  it('names fields as words', () => {
     expect(fieldName('cancel_reason')).toBe('Cancel reason');
   });
 });

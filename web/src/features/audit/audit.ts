@@ -1,4 +1,11 @@
-import { type AuditEntry, type IsoDate, parseIsoDate } from '@doctors-portal/contract';
+import {
+  type AuditEntry,
+  centsToDollars,
+  formatDollars,
+  formatMediumDate,
+  type IsoDate,
+  parseIsoDate,
+} from '@doctors-portal/contract';
 
 /**
  * The audit log screen's logic, apart from React: the filters in the address, the names of the
@@ -124,17 +131,39 @@ export function subjectOf(entry: AuditEntry): string {
   return entry.subject.label ? `${kind}: ${entry.subject.label}` : `${kind} ${entry.subject.id}`;
 }
 
-/** A changed field's value as text: '—' for none. */
-export function shown(value: unknown): string {
+/** When an entry was made, or a moment it recorded, in the clinic's zone: 'Jan 5, 2031, 10:00:00 AM'. */
+export function momentIn(at: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  }).format(new Date(at));
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+/** A field kept in cents ('priceCents', 'amount_cents'), shown in dollars under its own name. */
+const CENTS = /[_ ]?cents$/i;
+
+/**
+ * A changed field's value as text: '—' for none, an amount in cents as dollars, a moment in the
+ * clinic's zone and an ISO date in the medium format, as the rest of the portal shows them.
+ */
+export function shown(value: unknown, key: string, timeZone: string): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && CENTS.test(key)) return formatDollars(centsToDollars(value));
+  if (typeof value === 'string') {
+    if (TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) return momentIn(value, timeZone);
+    const date = parseIsoDate(value);
+    return date ? formatMediumDate(date) : value;
+  }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
 
-/** 'priceCents' → 'Price cents'; 'cancel_reason' → 'Cancel reason'. */
+/** 'priceCents' → 'Price'; 'cancel_reason' → 'Cancel reason'. */
 export function fieldName(key: string): string {
   const words = key
+    .replace(CENTS, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_.]+/g, ' ')
     .trim()
@@ -150,15 +179,16 @@ export interface Change {
 
 /**
  * The fields an entry changed, in the order they were recorded: each with its value before and
- * after (null where the entry has no such side, e.g. a booking made has no 'before').
+ * after (null where the entry has no such side, e.g. a booking made has no 'before'), moments
+ * shown in `timeZone`, the clinic's.
  */
-export function changesOf(entry: AuditEntry): Change[] {
+export function changesOf(entry: AuditEntry, timeZone: string): Change[] {
   const keys = [
     ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
   ];
   return keys.map((key) => ({
     field: fieldName(key),
-    before: entry.before ? shown(entry.before[key]) : null,
-    after: entry.after ? shown(entry.after[key]) : null,
+    before: entry.before ? shown(entry.before[key], key, timeZone) : null,
+    after: entry.after ? shown(entry.after[key], key, timeZone) : null,
   }));
 }

@@ -15,6 +15,7 @@ import {
   actorOf,
   changesOf,
   filterFrom,
+  momentIn,
   querySearchOf,
   rangeProblem,
   subjectOf,
@@ -22,18 +23,10 @@ import {
 
 const loadingEntries = <TableLoading label="Loading the audit log…" />;
 
-function whenOf(at: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  }).format(new Date(at));
-}
-
 /** One change a person or the server made: what, when, who, to what, and the fields it changed. */
 function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
   const actor = actorOf(entry);
-  const changes = changesOf(entry);
+  const changes = changesOf(entry, timeZone);
   return (
     <li className="rounded-box border border-base-300 bg-base-100 p-4 shadow-soft">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -42,7 +35,7 @@ function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
           <span className="ml-2 text-xs font-normal text-muted">{entry.action}</span>
         </p>
         <time dateTime={entry.at} className="text-sm text-muted">
-          {whenOf(entry.at, timeZone)}
+          {momentIn(entry.at, timeZone)}
         </time>
       </div>
       <p className="mt-2 break-words">
