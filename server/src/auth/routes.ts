@@ -7,6 +7,7 @@ import { lockoutMessages, settlePasswordAttempt, startPasswordAttempt } from './
 
 const SIGN_IN = '/api/auth/sign-in/email';
 const CHANGE_PASSWORD = '/api/auth/change-password';
+const SIGN_UP = '/api/auth/sign-up/email';
 
 /**
  * `/api/auth/*`: the auth library's own endpoints (sign-up, sign-in, verification, reset,
@@ -76,6 +77,7 @@ export async function authRoutes(app: FastifyInstance) {
       let answer: { status: number; text: string } | undefined;
       try {
         answer = await forward(request, reply, url);
+        if (path === SIGN_UP && lostSignUpRace(answer)) answer = await forward(request, reply, url);
       } finally {
         if (email) await settlePasswordAttempt(rateLimits, email, outcomeOf(path, answer));
       }
@@ -107,6 +109,16 @@ export async function authRoutes(app: FastifyInstance) {
       return reply.send(text);
     },
   });
+}
+
+/**
+ * Whether a sign-up failed as one does that lost a race for its address: the library found no
+ * account, then the insert met the unique email. Asked again, the library finds the account and
+ * answers as for any registered address (200, its owner mailed), so the race tells no more than
+ * a sign-up for a taken address does.
+ */
+function lostSignUpRace(answer: { status: number; text: string }): boolean {
+  return answer.status === 422 && answer.text.includes('"FAILED_TO_CREATE_USER"');
 }
 
 /** What a sign-in or a password change came to, for the account's count of wrong passwords. */

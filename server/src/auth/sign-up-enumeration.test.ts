@@ -81,6 +81,17 @@ describe(`sign-up does not tell who has an account (${engine})`, () => {
     expect(taken.headers['set-cookie']).toBeUndefined();
   });
 
+  it('answers sign-ups racing for one new address as one for a registered address, with one account made', async () => {
+    const email = `racing-${Date.now()}@mail.com`;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => attempt(email, `racing-secret-${index}-x`)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    expect(answers.filter((answer) => answer.headers['set-cookie'])).toHaveLength(1);
+    const users = await t.db.selectFrom('user').select('id').where('email', '=', email).execute();
+    expect(users).toHaveLength(1);
+  });
+
   it('leaves the registered account as it was', async () => {
     const owner = await signUp(t.app, { name: 'Olivia Owner' });
     await attempt(owner.email, 'takeover-attempt-1', 'Mallory');
