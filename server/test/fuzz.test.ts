@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { formatMediumDate, IMAGE_MAX_BYTES } from '@doctors-portal/contract';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -822,6 +823,47 @@ describe(`bad-input fuzzing (${engine})`, () => {
     // About 400 bodies of up to 600 KB each: 8 s on a quiet machine, several times that beside
     // the other suites.
   }, 60_000);
+
+  it('refuses a compressed body with 415, naming its encoding, on every route that takes JSON', async () => {
+    const body = gzipSync(JSON.stringify({ date: 'Jan 5, 2031', slot: '10:00 AM - 10:30 AM' }));
+    for (const { f, route } of allRoutes()) {
+      // The webhook reads its raw bytes for Stripe's signature, which a compressed body fails.
+      const own = route.url === '/api/image' || route.url === '/api/stripe/webhook';
+      if (route.method === 'GET' || own || route.url.startsWith('/api/auth')) continue;
+      const request: InjectOptions = {
+        method: route.method as InjectOptions['method'],
+        url: route.url.replace(/:\w+/g, 'x'),
+        headers: {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          authorization: `Bearer ${f.people.admin.token}`,
+        },
+        payload: body,
+      };
+      const response = await f.t.app.inject(request);
+      judge(request, response);
+      // A route that reads no body, or refuses the caller first, may answer otherwise.
+      if (response.statusCode === 415) {
+        expect(response.json().message, routeKey(route)).toBe(
+          'The request body is compressed (gzip), which this address does not accept: send it uncompressed.',
+        );
+        expect(response.headers['accept-encoding'], routeKey(route)).toBe('identity');
+      } else {
+        expect(response.statusCode, routeKey(route)).not.toBe(400);
+      }
+    }
+    const booking = await demo.t.app.inject({
+      method: 'POST',
+      url: '/api/booking',
+      headers: {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        authorization: `Bearer ${demo.people.A.token}`,
+      },
+      payload: body,
+    });
+    expect(booking.statusCode).toBe(415);
+  });
 
   describe('oversized bodies', () => {
     it('are cut off with 413 and a clear message beyond 1 MiB, before the body is read', async () => {

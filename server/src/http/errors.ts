@@ -135,6 +135,18 @@ function frameworkMessage(error: FastifyError, request: FastifyRequest): string 
   }
 }
 
+/**
+ * The Content-Encoding of a body the parser could not read, when it names one (gzip, br, …): the
+ * portal reads bodies as sent, so such a body fails as bad JSON, though its fault is the encoding.
+ */
+function bodyEncoding(error: FastifyError, request: FastifyRequest): string | null {
+  if (!error.code?.startsWith('FST_ERR_CTP_') || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return null;
+  }
+  const encoding = String(request.headers['content-encoding'] ?? '').trim();
+  return encoding && encoding.toLowerCase() !== 'identity' ? encoding : null;
+}
+
 /** The answer to a request that named something removed while it ran. */
 export const REMOVED_MEANWHILE =
   'Something this request refers to was removed a moment ago. Reload the page and try again.';
@@ -166,6 +178,19 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     // Not a fault of ours: what the request named was removed while it ran.
     request.log.warn({ err: error }, 'request named a row removed meanwhile');
     return reply.code(409).send(errorBody(409, REMOVED_MEANWHILE));
+  }
+  const encoding = bodyEncoding(error, request);
+  if (encoding) {
+    // RFC 7694: a 415 for an encoding the server does not take, listing the one it does.
+    return reply
+      .code(415)
+      .header('accept-encoding', 'identity')
+      .send(
+        errorBody(
+          415,
+          `The request body is compressed (${encoding.slice(0, 50)}), which this address does not accept: send it uncompressed.`,
+        ),
+      );
   }
   const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
   if (statusCode >= 500) {
