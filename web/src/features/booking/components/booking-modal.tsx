@@ -39,6 +39,9 @@ export interface BookingModalProps {
 }
 
 /** The toast for a failed booking: the spec's conflict, the taken slot, or the server's reason. */
+/** Two fields in a row from tablet width, one above the other on a phone. */
+const PAIR = 'grid items-start gap-4 sm:grid-cols-2';
+
 function failureMessage(error: unknown): string {
   if (error instanceof BookingRefusedError) {
     const { reason, booking, message } = error.refusal;
@@ -198,22 +201,26 @@ export default function BookingModal({
           </div>
         )}
         <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
-          <Field
-            label="Date"
-            value={formatMediumDate(date)}
-            readOnly
-            className="input w-full bg-base-200"
-          />
-          <SelectField label="Time slot" error={slotError} {...register('slot')}>
-            <option value="" disabled>
-              {messages.slotPlaceholder}
-            </option>
-            {treatment.slots.map((slot) => (
-              <option key={slot} value={slot}>
-                {slot}
+          {/* Short fields side by side from tablet width, so that Submit shows without
+              scrolling on a 1280×720 screen. */}
+          <div className={PAIR}>
+            <Field
+              label="Date"
+              value={formatMediumDate(date)}
+              readOnly
+              className="input w-full bg-base-200"
+            />
+            <SelectField label="Time slot" error={slotError} {...register('slot')}>
+              <option value="" disabled>
+                {messages.slotPlaceholder}
               </option>
-            ))}
-          </SelectField>
+              {treatment.slots.map((slot) => (
+                <option key={slot} value={slot}>
+                  {slot}
+                </option>
+              ))}
+            </SelectField>
+          </div>
           {dentist.choice.doctors.length > 0 ? <DentistChoice {...dentist.choice} /> : null}
           <Field
             label="Full name"
@@ -230,23 +237,25 @@ export default function BookingModal({
             autoComplete="email"
             className="input w-full bg-base-200"
           />
-          <Field
-            label="Phone number"
-            type="text"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder={messages.phonePlaceholder}
-            {...register('phone')}
-            error={errors.phone?.message}
-          />
-          <NumberField
-            label="Age"
-            min={0}
-            max={120}
-            placeholder={messages.agePlaceholder}
-            {...register('age')}
-            error={errors.age?.message}
-          />
+          <div className={PAIR}>
+            <Field
+              label="Phone number"
+              type="text"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder={messages.phonePlaceholder}
+              {...register('phone')}
+              error={errors.phone?.message}
+            />
+            <NumberField
+              label="Age"
+              min={0}
+              max={120}
+              placeholder={messages.agePlaceholder}
+              {...register('age')}
+              error={errors.age?.message}
+            />
+          </div>
           {policy && <p className="text-sm text-muted">{policy}</p>}
           <button
             type="submit"
