@@ -9,17 +9,6 @@ import { isPlainLine, showsSomething } from './validation.js';
  * closures (holidays) and the rules a booking and a cancellation follow.
  */
 
-/** Day numbers as JavaScript's Date#getDay counts them: 0 is Sunday, 6 is Saturday. */
-export const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
-
 /** The spec's default: the clinic opens every day. */
 export const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6] as const;
 

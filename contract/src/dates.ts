@@ -90,3 +90,17 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+/**
+ * Day numbers as JavaScript's Date#getDay counts them: 0 is Sunday, 6 is Saturday. Here, apart
+ * from the calendar's schemas, so that the landing page can name closed days without loading zod.
+ */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
