@@ -328,6 +328,29 @@ describe('the schedule', () => {
     });
   });
 
+  it('gives every day of the week the Doctor column when any booking shown has a doctor', async () => {
+    // Another day of DAY's week (Sunday to Saturday).
+    const sameWeek = addDays(DAY, new Date(`${DAY}T12:00:00Z`).getUTCDay() === 6 ? -1 : 1);
+    api.on('GET /api/schedule', {
+      body: onTheWire([
+        entry({
+          _id: 'b-1',
+          patientName: 'Jane Doe',
+          doctor: { _id: 'doctor-a', name: 'Dr. Ana Ruiz' },
+        }),
+        entry({ _id: 'b-2', date: sameWeek, patientName: 'Omar Haddad', doctor: null }),
+      ]),
+    });
+    showSchedule(`/dashboard/schedule?date=${DAY}&view=week`);
+    await screen.findAllByText('Omar Haddad');
+    const tables = screen.getAllByRole('table');
+    expect(tables.length).toBeGreaterThanOrEqual(2);
+    for (const table of tables) {
+      expect(within(table).getByRole('columnheader', { name: 'Doctor' })).toBeInTheDocument();
+    }
+    expect(rowOf('Omar Haddad')).toHaveTextContent('No doctor');
+  });
+
   it('offers retired treatments too, apart, since their bookings stay on the schedule', async () => {
     api.on('GET /api/schedule', { body: onTheWire([]) });
     showSchedule(`/dashboard/schedule?date=${DAY}&treatment=oral-surgery`);

@@ -212,8 +212,14 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
     onStatus: (booking, status) => void changeStatus(booking, status),
     onCancel: (booking, opener) => setToCancel({ booking, opener }),
   };
-  const renderDay = (day: { date: IsoDate; bookings: ScheduleEntry[] }) => (
-    <DaySection key={day.date} {...day} {...rowActions} groupByDoctor={groupByDoctor} />
+  const renderDay: RenderDay = (day, doctorColumn) => (
+    <DaySection
+      key={day.date}
+      {...day}
+      {...rowActions}
+      groupByDoctor={groupByDoctor}
+      doctorColumn={doctorColumn}
+    />
   );
   const treatmentName = treatments.data?.find((entry) => entry._id === params.treatmentId)?.name;
   // The clinic's doctors, and any a shown booking names who is no longer listed.
@@ -414,7 +420,12 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
             return (
               <>
                 <div className="flex flex-col gap-6 print:hidden" aria-busy={schedule.isFetching}>
-                  {byDay(kept, days, params.showCancelled).map(renderDay)}
+                  {byDay(kept, days, params.showCancelled).map((day) =>
+                    renderDay(
+                      day,
+                      kept.some((entry) => entry.doctor),
+                    ),
+                  )}
                   <HiddenCancelled count={hiddenCancelled} />
                 </div>
                 <DaySheet
@@ -463,14 +474,25 @@ function sectionCount(bookings: ScheduleEntry[]): string {
   return cancelled === 0 ? live : `${live} · ${cancelled} cancelled`;
 }
 
+/**
+ * A day's section; `doctorColumn`: whether its table has a Doctor column, the same for every day
+ * shown (any booking shown has a doctor), so that the columns line up from day to day.
+ */
+type RenderDay = (
+  day: { date: IsoDate; bookings: ScheduleEntry[] },
+  doctorColumn: boolean,
+) => ReactNode;
+
 function DaySection({
   date,
   groupByDoctor,
+  doctorColumn,
   ...table
 }: SectionProps & {
   date: ReturnType<typeof todayIn>;
   /** A section per doctor, then 'No doctor', when any booking of the day has a doctor. */
   groupByDoctor: boolean;
+  doctorColumn: boolean;
 }) {
   const headingId = useId();
   const { bookings, today } = table;
@@ -499,11 +521,7 @@ function DaySection({
           ))}
         </div>
       ) : (
-        <ScheduleTable
-          {...table}
-          labelledBy={headingId}
-          showDoctor={bookings.some((entry) => entry.doctor)}
-        />
+        <ScheduleTable {...table} labelledBy={headingId} showDoctor={doctorColumn} />
       )}
     </div>
   );
@@ -593,7 +611,7 @@ function SearchResults({
   title: string;
   /** ' · Teeth Cleaning · Dr. Ana', the filters' names, or ''. */
   filtersShown: string;
-  renderDay: (day: { date: IsoDate; bookings: ScheduleEntry[] }) => ReactNode;
+  renderDay: RenderDay;
   onClear: () => void;
 }) {
   const clear = (
@@ -645,7 +663,12 @@ function SearchResults({
                     : 'None of the matches is left by the treatment, doctor or cancelled filter.'}
                 </EmptyState>
               ) : null}
-              {grouped.map(renderDay)}
+              {grouped.map((day) =>
+                renderDay(
+                  day,
+                  matching.some((entry) => entry.doctor),
+                ),
+              )}
               <HiddenCancelled count={hiddenCancelled} />
             </div>
             <DaySheet
