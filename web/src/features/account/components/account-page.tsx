@@ -14,6 +14,7 @@ import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { useSignInWithGoogle } from '../../../api/clinic';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { Email } from '../../../components/email';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Field } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
@@ -318,7 +319,9 @@ export function AccountPage() {
       <div>
         <p className="eyebrow">Your account</p>
         <h1 className="heading-2 mt-2 text-neutral">Account</h1>
-        <p className="mt-2 text-muted break-all">{user.email}</p>
+        <p className="mt-2 text-muted">
+          <Email address={user.email} />
+        </p>
       </div>
       <Panel title="Your name">
         <ProfileForm

@@ -5,6 +5,7 @@ import {
   STATUS_LABELS,
 } from '@doctors-portal/contract';
 import type { ReactNode } from 'react';
+import { Email } from '../../../components/email';
 
 const STATUS_BADGES: Record<BookingStatus, string> = {
   booked: 'badge-ghost',
@@ -56,7 +57,9 @@ export function PatientCell({ booking }: { booking: ScheduleEntry }) {
   return (
     <span className="flex min-w-0 flex-col gap-0.5">
       <span className="font-medium text-neutral">{booking.patientName}</span>
-      <span className="break-all text-xs text-muted">{booking.patientMail}</span>
+      <span className="text-xs text-muted">
+        <Email address={booking.patientMail} />
+      </span>
       {booking.noShows > 0 ? (
         <span className="badge badge-error badge-outline badge-sm mt-1 whitespace-nowrap">
           {booking.noShows === 1 ? '1 no-show' : `${booking.noShows} no-shows`}
