@@ -2,6 +2,10 @@ import {
   generateSlots,
   type NewTreatment,
   newTreatmentSchema,
+  OPENING_HOURS,
+  OPENING_MINUTES,
+  slotEndMinutes,
+  slotStartMinutes,
   sortSlots,
   type Treatment,
   type TreatmentChange,
@@ -65,6 +69,24 @@ export function slotLines(text: string): string[] {
       .map((line) => line.trim().replace(/\s+/g, ' '))
       .filter(Boolean),
   );
+}
+
+/**
+ * A note on the slot times typed that fall outside the opening hours the portal states, or null:
+ * they stay bookable (a clinic may see patients early), but the pages say otherwise.
+ */
+export function outsideHoursNote(text: string): string | null {
+  const outside = slotLines(text).filter((slot) => {
+    const [start, end] = [slotStartMinutes(slot), slotEndMinutes(slot)];
+    return (
+      start !== null &&
+      end !== null &&
+      (start < OPENING_MINUTES.from || end > OPENING_MINUTES.until || end < start)
+    );
+  });
+  if (outside.length === 0) return null;
+  const which = outside.length === 1 ? '1 slot time is' : `${outside.length} slot times are`;
+  return `${which} outside the opening hours the portal shows (${OPENING_HOURS}): ${outside.join(', ')}. Patients can still book ${outside.length === 1 ? 'it' : 'them'}.`;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   changesOf,
   EMPTY_TREATMENT_FORM,
   formValuesOf,
+  outsideHoursNote,
   readTreatmentForm,
   type TreatmentFormErrors,
   type TreatmentFormValues,
@@ -128,6 +129,7 @@ export function TreatmentForm({ treatment, onClose }: TreatmentFormProps) {
   const [submitted, setSubmitted] = useState(false);
   const [held, setHeld] = useState<HeldSlot[] | null>(null);
   const saving = create.isPending || change.isPending;
+  const outsideHours = outsideHoursNote(values.slots);
 
   useEffect(() => {
     nameInput.current?.focus();
@@ -241,6 +243,14 @@ export function TreatmentForm({ treatment, onClose }: TreatmentFormProps) {
             error={errors.slots}
             hint="One a line, such as 10:00 AM - 10:30 AM. They are put in order when saved."
           />
+          {outsideHours ? (
+            <p
+              role="status"
+              className="rounded-box border border-warning bg-warning/15 px-3 py-2 text-sm"
+            >
+              {outsideHours}
+            </p>
+          ) : null}
           <SlotGenerator
             onGenerate={(start, end, length) => {
               const generated = addGeneratedSlots(values.slots, start, end, length);
