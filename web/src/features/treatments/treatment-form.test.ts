@@ -5,11 +5,11 @@ import {
   addGeneratedSlots,
   changesOf,
   formValuesOf,
-  outsideHoursNote,
   parsePrice,
   readTreatmentForm,
   slotLines,
   slotSummary,
+  slotsOutsideHours,
 } from './treatment-form';
 
 const cleaning = catalogueTreatment({ price: 89.5 });
@@ -110,21 +110,18 @@ describe('the treatment form', () => {
   });
 });
 
-describe('outsideHoursNote', () => {
-  it('says nothing of slot times within the opening hours, to the minute', () => {
-    expect(outsideHoursNote('10:00 AM - 10:30 AM\n9:30 PM - 10:00 PM\n')).toBeNull();
+describe('slotsOutsideHours', () => {
+  it('finds none within the opening hours, to the minute', () => {
+    expect(slotsOutsideHours('10:00 AM - 10:30 AM\n9:30 PM - 10:00 PM\n')).toEqual([]);
   });
 
-  it('names the slot times that start before opening or end after closing, still bookable', () => {
-    expect(outsideHoursNote('9:30 AM - 10:00 AM\n10:00 AM - 10:30 AM')).toBe(
-      '1 slot time is outside the opening hours the portal shows (Sat - Fri, 10:00 AM to 10:00 PM): 9:30 AM - 10:00 AM. Patients can still book it.',
-    );
-    expect(outsideHoursNote('9:45 PM - 10:15 PM\n8:00 AM - 8:30 AM')).toBe(
-      '2 slot times are outside the opening hours the portal shows (Sat - Fri, 10:00 AM to 10:00 PM): 8:00 AM - 8:30 AM, 9:45 PM - 10:15 PM. Patients can still book them.',
+  it('finds the slot times that start before opening or end after closing, earliest first', () => {
+    expect(slotsOutsideHours('9:45 PM - 10:15 PM\n10:00 AM - 10:30 AM\n8:00 AM - 8:30 AM')).toEqual(
+      ['8:00 AM - 8:30 AM', '9:45 PM - 10:15 PM'],
     );
   });
 
   it('leaves lines that are not slot times to the form’s own check', () => {
-    expect(outsideHoursNote('soon\n7 AM')).toBeNull();
+    expect(slotsOutsideHours('soon\n7 AM')).toEqual([]);
   });
 });

@@ -2,7 +2,6 @@ import {
   generateSlots,
   type NewTreatment,
   newTreatmentSchema,
-  OPENING_HOURS,
   OPENING_MINUTES,
   slotEndMinutes,
   slotStartMinutes,
@@ -72,11 +71,12 @@ export function slotLines(text: string): string[] {
 }
 
 /**
- * A note on the slot times typed that fall outside the opening hours the portal states, or null:
- * they stay bookable (a clinic may see patients early), but the pages say otherwise.
+ * The slot times typed that fall outside the opening hours the portal states (OPENING_HOURS),
+ * from the earliest: they stay bookable (a clinic may see patients early), but the pages say
+ * otherwise, so the form notes them.
  */
-export function outsideHoursNote(text: string): string | null {
-  const outside = slotLines(text).filter((slot) => {
+export function slotsOutsideHours(text: string): string[] {
+  return slotLines(text).filter((slot) => {
     const [start, end] = [slotStartMinutes(slot), slotEndMinutes(slot)];
     return (
       start !== null &&
@@ -84,9 +84,6 @@ export function outsideHoursNote(text: string): string | null {
       (start < OPENING_MINUTES.from || end > OPENING_MINUTES.until || end < start)
     );
   });
-  if (outside.length === 0) return null;
-  const which = outside.length === 1 ? '1 slot time is' : `${outside.length} slot times are`;
-  return `${which} outside the opening hours the portal shows (${OPENING_HOURS}): ${outside.join(', ')}. Patients can still book ${outside.length === 1 ? 'it' : 'them'}.`;
 }
 
 /**

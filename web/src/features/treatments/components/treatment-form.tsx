@@ -2,10 +2,11 @@ import {
   formatMediumDate,
   type HeldSlot,
   type IsoDate,
+  OPENING_HOURS,
   paths,
   type Treatment,
 } from '@doctors-portal/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { Field, NumberField, TextAreaField } from '../../../components/form-field';
@@ -18,8 +19,8 @@ import {
   changesOf,
   EMPTY_TREATMENT_FORM,
   formValuesOf,
-  outsideHoursNote,
   readTreatmentForm,
+  slotsOutsideHours,
   type TreatmentFormErrors,
   type TreatmentFormValues,
 } from '../treatment-form';
@@ -106,6 +107,23 @@ function SlotGenerator({
   );
 }
 
+/** Which slot times fall outside the stated opening hours, each kept on one line. */
+function OutsideHoursNote({ slots }: { slots: string[] }) {
+  const one = slots.length === 1;
+  return (
+    <p role="status" className="rounded-box border border-warning bg-warning/15 px-3 py-2 text-sm">
+      {`${one ? '1 slot time is' : `${slots.length} slot times are`} outside the opening hours the portal shows (${OPENING_HOURS}): `}
+      {slots.map((slot, index) => (
+        <Fragment key={slot}>
+          {index > 0 ? ', ' : null}
+          <span className="whitespace-nowrap">{slot}</span>
+        </Fragment>
+      ))}
+      {`. Patients can still book ${one ? 'it' : 'them'}.`}
+    </p>
+  );
+}
+
 export interface TreatmentFormProps {
   /** The treatment to edit; null to add one. */
   treatment: Treatment | null;
@@ -129,7 +147,7 @@ export function TreatmentForm({ treatment, onClose }: TreatmentFormProps) {
   const [submitted, setSubmitted] = useState(false);
   const [held, setHeld] = useState<HeldSlot[] | null>(null);
   const saving = create.isPending || change.isPending;
-  const outsideHours = outsideHoursNote(values.slots);
+  const outsideHours = slotsOutsideHours(values.slots);
 
   useEffect(() => {
     nameInput.current?.focus();
@@ -243,14 +261,7 @@ export function TreatmentForm({ treatment, onClose }: TreatmentFormProps) {
             error={errors.slots}
             hint="One a line, such as 10:00 AM - 10:30 AM. They are put in order when saved."
           />
-          {outsideHours ? (
-            <p
-              role="status"
-              className="rounded-box border border-warning bg-warning/15 px-3 py-2 text-sm"
-            >
-              {outsideHours}
-            </p>
-          ) : null}
+          {outsideHours.length > 0 ? <OutsideHoursNote slots={outsideHours} /> : null}
           <SlotGenerator
             onGenerate={(start, end, length) => {
               const generated = addGeneratedSlots(values.slots, start, end, length);

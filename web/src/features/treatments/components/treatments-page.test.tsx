@@ -74,6 +74,20 @@ describe('the treatments screen', () => {
     });
   });
 
+  it('notes slot times outside the opening hours as they are typed, keeping each whole', async () => {
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'New treatment' }));
+    const slots = screen.getByLabelText('Slot times');
+    await user.type(slots, '10:00 AM - 10:30 AM');
+    expect(screen.queryByText(/outside the opening hours/)).toBeNull();
+    await user.type(slots, '{Enter}8:00 AM - 8:30 AM{Enter}9:45 PM - 10:15 PM');
+    const note = screen.getByRole('status');
+    expect(note).toHaveTextContent(
+      '2 slot times are outside the opening hours the portal shows (Sat - Fri, 10:00 AM to 10:00 PM): 8:00 AM - 8:30 AM, 9:45 PM - 10:15 PM. Patients can still book them.',
+    );
+    expect(within(note).getByText('8:00 AM - 8:30 AM')).toHaveClass('whitespace-nowrap');
+  });
+
   it('lists the bookings that hold a slot time an edit removes', async () => {
     const held = dayFromToday(30);
     api.on(
