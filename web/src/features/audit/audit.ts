@@ -133,12 +133,20 @@ export function subjectOf(entry: AuditEntry): string {
 
 /** When an entry was made, or a moment it recorded, in the clinic's zone: 'Jan 5, 2031, 10:00:00 AM'. */
 export function momentIn(at: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  }).format(new Date(at));
+  let format = MOMENT_FORMATS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+    });
+    MOMENT_FORMATS.set(timeZone, format);
+  }
+  return format.format(new Date(at));
 }
+
+/** One formatter per zone: building one costs more than the page's every use of it. */
+const MOMENT_FORMATS = new Map<string, Intl.DateTimeFormat>();
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 /** A field kept in cents ('priceCents', 'amount_cents'), shown in dollars under its own name. */
