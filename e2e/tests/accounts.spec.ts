@@ -104,6 +104,44 @@ test('continue with google signs in through the OpenID provider and creates the 
   await expect(page.getByRole('link', { name: 'Dashboard', exact: true }).first()).toBeVisible();
 });
 
+test('an account made with Google sets its first password from the account page, then logs in with it', async ({
+  page,
+  google,
+  mailbox,
+}) => {
+  const patient = newPatient('google-password');
+  await google.signInAs({ sub: `g-${patient.email}`, email: patient.email, name: 'Gail Google' });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'continue with google' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  await page.goto('/dashboard/account');
+  const password = page.getByRole('region', { name: 'Password' });
+  await expect(password.getByText(/this account has no password/)).toBeVisible();
+  await expect(password.getByLabel('Current password')).toHaveCount(0);
+  const removal = page.getByRole('region', { name: 'Delete my account' });
+  await expect(removal.getByLabel('Type DELETE to confirm')).toBeVisible();
+  await expectNoAxeViolations(page, 'the account page of an account made with Google');
+  await password.getByRole('button', { name: 'Email me a link' }).click();
+  await expect(
+    page.getByText(`A link to set your password is on its way to ${patient.email}.`),
+  ).toBeVisible();
+
+  await page.goto(mailbox.linkIn(await mailbox.waitFor(patient.email, /password/i)));
+  await page.getByLabel('New password', { exact: true }).fill('first-own-brush-31');
+  await page.getByLabel('Repeat the new password').fill('first-own-brush-31');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(patient.email);
+  await page.getByLabel('Password').fill('first-own-brush-31');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  await page.goto('/dashboard/account');
+  await expect(password.getByLabel('Current password')).toBeVisible();
+  await expect(removal.getByLabel('Current password')).toBeVisible();
+});
+
 test('the login form words each validation error as the spec does', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Login now!' })).toBeVisible();

@@ -960,7 +960,7 @@ describe(`authorisation matrix (${engine})`, () => {
         headers: cookie ? { cookie } : {},
       });
 
-    it('tell each caller only their own session', async () => {
+    it('tell each caller only their own session and sign-in methods', async () => {
       const f = demo;
       const anon = await authGet(f, '/get-session');
       expect(anon.statusCode).toBe(200);
@@ -973,6 +973,13 @@ describe(`authorisation matrix (${engine})`, () => {
       const sessions = await authGet(f, '/list-sessions', f.people.B.cookie);
       expect(sessions.statusCode).toBe(200);
       expect(sessions.body).not.toContain(f.people.A.email);
+
+      // The account page reads from it whether the account has a password.
+      expect((await authGet(f, '/list-accounts')).statusCode).toBe(401);
+      const accounts = await authGet(f, '/list-accounts', f.people.B.cookie);
+      expect(accounts.statusCode).toBe(200);
+      expect(accounts.json()).toMatchObject([{ providerId: 'credential', userId: f.people.B.id }]);
+      expect(accounts.body).not.toContain(f.people.A.id);
     });
 
     it('let nobody give themselves the admin role', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessToken, authRequest, bearer, signUp } from '../../test/accounts.js';
+import { accessToken, authRequest, bearer, signIn, signUp } from '../../test/accounts.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import {
   cookiesOf,
@@ -7,6 +7,7 @@ import {
   type TestOidcProvider,
   throughProvider,
 } from '../../test/oidc-provider.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 
 const PUBLIC_URL = 'http://localhost:3000';
 
@@ -30,12 +31,15 @@ async function signInWithGoogle(t: TestApp) {
 describe(`Google sign-in over OpenID Connect (${engine})`, () => {
   let t: TestApp;
   let google: TestOidcProvider;
+  let smtp: TestSmtpServer;
 
   beforeAll(async () => {
     google = await startTestOidcProvider({ redirectUri: `${PUBLIC_URL}/api/auth/callback/google` });
+    smtp = await startTestSmtpServer();
     t = await buildTestApp({
       env: {
         PUBLIC_URL,
+        SMTP_URL: smtp.url,
         GOOGLE_CLIENT_ID: google.clientId,
         GOOGLE_CLIENT_SECRET: google.clientSecret,
         GOOGLE_ISSUER: google.issuer,
@@ -45,6 +49,7 @@ describe(`Google sign-in over OpenID Connect (${engine})`, () => {
   afterAll(async () => {
     await t.close();
     await google.close();
+    await smtp.close();
   });
 
   it('creates the account on first sign-in and signs the person in', async () => {
@@ -67,6 +72,42 @@ describe(`Google sign-in over OpenID Connect (${engine})`, () => {
       .executeTakeFirstOrThrow();
     expect(user.name).toBe('Gina Green');
     expect(Boolean(user.emailVerified)).toBe(true);
+  });
+
+  it('lists no password for an account made with Google, until a reset link sets one', async () => {
+    google.setAccount({ sub: 'g-150', email: 'gus@mail.com', email_verified: true, name: 'Gus' });
+    const { cookie } = await signInWithGoogle(t);
+    const methods = async (session: string) =>
+      (
+        (
+          await t.app.inject({ url: '/api/auth/list-accounts', headers: { cookie: session } })
+        ).json() as Array<{ providerId: string }>
+      )
+        .map((account) => account.providerId)
+        .sort();
+    expect(await methods(cookie)).toEqual(['google']);
+    expect((await signIn(t.app, 'gus@mail.com', 'a-first-password-5')).response.statusCode).toBe(
+      401,
+    );
+
+    const request = await authRequest(t.app, '/request-password-reset', {
+      email: 'gus@mail.com',
+      redirectTo: '/reset-password',
+    });
+    expect(request.statusCode).toBe(200);
+    const mail = await smtp.waitForMail((m) => m.envelope.to.includes('gus@mail.com'));
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text ?? '')?.[0] ?? '');
+    const landing = await t.app.inject(link.pathname + link.search);
+    const token = new URL(String(landing.headers.location), PUBLIC_URL).searchParams.get('token');
+    const reset = await authRequest(t.app, '/reset-password', {
+      token,
+      newPassword: 'a-first-password-5',
+    });
+    expect(reset.statusCode).toBe(200);
+
+    const signedIn = await signIn(t.app, 'gus@mail.com', 'a-first-password-5');
+    expect(signedIn.response.statusCode).toBe(200);
+    expect(await methods(signedIn.cookie)).toEqual(['credential', 'google']);
   });
 
   it('never links an unverified local account with the same address', async () => {

@@ -236,19 +236,76 @@ describe('Account', () => {
     expect(await screen.findByText('Your account has been deleted.')).toBeVisible();
   });
 
-  it.each([
-    [true, 1],
-    [false, 0],
-  ])(
-    'names typing DELETE instead of a password only when Google sign-in is offered (%s)',
-    async (google, hints) => {
-      api.on('GET /api/clinic', { body: { ...clinic, signInWithGoogle: google } });
+  describe('where Google sign-in is offered', () => {
+    const GOOGLE_ONLY_HINT = 'Signed in with Google only? Type DELETE instead.';
+    beforeEach(() => {
+      api.on('GET /api/clinic', { body: { ...clinic, signInWithGoogle: true } });
+    });
+
+    it('offers a Google-only account a link to set its first password, and DELETE to remove it', async () => {
+      api.on('GET /api/auth/list-accounts', { body: [{ providerId: 'google' }] });
+      api.on('POST /api/auth/request-password-reset', { body: { status: true } });
+      const { user } = showAccount();
+      const panel = await screen.findByRole('region', { name: 'Password' });
+      const send = await within(panel).findByRole('button', { name: 'Email me a link' });
+      expect(within(panel).queryByLabelText('Current password')).toBeNull();
+      await user.click(send);
+      expect(
+        await screen.findByText(`A link to set your password is on its way to ${patient.email}.`),
+      ).toBeVisible();
+      expect(api.callsTo('POST /api/auth/request-password-reset')[0]?.body).toEqual({
+        email: patient.email,
+        redirectTo: '/reset-password',
+      });
+
+      const removal = screen.getByRole('region', { name: 'Delete my account' });
+      const confirmation = within(removal).getByLabelText('Type DELETE to confirm');
+      expect(confirmation).toHaveAttribute('type', 'text');
+      await user.click(within(removal).getByRole('button', { name: 'Delete my account' }));
+      expect(await within(removal).findByText('Please type DELETE to confirm')).toBeVisible();
+      expect(screen.queryByText(GOOGLE_ONLY_HINT)).toBeNull();
+    });
+
+    it('says why the link could not be sent', async () => {
+      api.on('GET /api/auth/list-accounts', { body: [{ providerId: 'google' }] });
+      api.on('POST /api/auth/request-password-reset', failure(429, 'Too many requests.'));
+      const { user } = showAccount();
+      await user.click(await screen.findByRole('button', { name: 'Email me a link' }));
+      expect(await screen.findByText('Too many requests.')).toBeVisible();
+    });
+
+    it('keeps the password forms for an account that also has a password', async () => {
+      api.on('GET /api/auth/list-accounts', {
+        body: [{ providerId: 'google' }, { providerId: 'credential' }],
+      });
       showAccount();
-      await screen.findByRole('button', { name: 'Delete my account' });
-      const hint = 'Signed in with Google only? Type DELETE instead.';
-      await waitFor(() => expect(screen.queryAllByText(hint)).toHaveLength(hints));
-    },
-  );
+      await waitFor(() => expect(api.callsTo('GET /api/auth/list-accounts')).toHaveLength(1));
+      const panel = await screen.findByRole('region', { name: 'Password' });
+      expect(within(panel).getByLabelText('Current password')).toBeVisible();
+      await waitFor(() => expect(screen.queryByText(GOOGLE_ONLY_HINT)).toBeNull());
+      const removal = screen.getByRole('region', { name: 'Delete my account' });
+      expect(within(removal).getByLabelText('Current password')).toHaveAttribute(
+        'type',
+        'password',
+      );
+    });
+
+    it('names typing DELETE instead of a password while it cannot tell whether there is one', async () => {
+      api.on('GET /api/auth/list-accounts', failure(500, 'Internal Server Error'));
+      showAccount();
+      expect(await screen.findByText(GOOGLE_ONLY_HINT)).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Change password' })).toBeVisible();
+    });
+  });
+
+  it('neither asks for the sign-in methods nor mentions Google where Google is not offered', async () => {
+    api.on('GET /api/clinic', { body: { ...clinic, signInWithGoogle: false } });
+    showAccount();
+    await screen.findByRole('button', { name: 'Delete my account' });
+    await waitFor(() => expect(api.callsTo('GET /api/clinic')).not.toHaveLength(0));
+    expect(screen.queryByText(/Google/)).toBeNull();
+    expect(api.callsTo('GET /api/auth/list-accounts')).toHaveLength(0);
+  });
 
   it("shows the server's reason when the password is wrong", async () => {
     api.on('DELETE /api/account', failure(403, 'That is not your current password.'));

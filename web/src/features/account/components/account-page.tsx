@@ -19,8 +19,10 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { Field } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { ApiError, reasonOf } from '../../../lib/api-client';
+import { requestPasswordReset } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { downloadMyData } from '../api/export-my-data';
+import { useHasPassword } from '../api/sign-in-methods';
 import {
   type ProfileChange,
   useChangePassword,
@@ -194,6 +196,41 @@ function PasswordForm() {
   );
 }
 
+/**
+ * An account made with Google has no password to change: the reset link sets its first one,
+ * after which the patient can also log in with their email.
+ */
+function SetPasswordByMail({ email }: { email: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await requestPasswordReset(email);
+      toast.success(`A link to set your password is on its way to ${email}.`);
+    } catch (failure) {
+      setError(reasonOf(failure, 'The link could not be sent.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form noValidate onSubmit={send} className="flex max-w-2xl flex-col items-start gap-3">
+      <p>
+        You sign in with Google, so this account has no password. We can email you a link to set
+        one; then you can also log in with your email and password.
+      </p>
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+      <SubmitButton pending={busy} pendingLabel="Sending…">
+        Email me a link
+      </SubmitButton>
+    </form>
+  );
+}
+
 function ExportData() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -229,13 +266,36 @@ function ExportData() {
   );
 }
 
-function DeleteAccount() {
+/** What the removal asks to be typed: the password, or the confirmation without one. */
+function removalSecret(hasPassword: boolean | undefined) {
+  if (hasPassword === false) {
+    return {
+      label: `Type ${DELETE_CONFIRMATION} to confirm`,
+      type: 'text',
+      autoComplete: 'off',
+      missing: `Please type ${DELETE_CONFIRMATION} to confirm`,
+      hint: 'Your account has no password: it signs in with Google.',
+    } as const;
+  }
+  return {
+    label: 'Current password',
+    type: 'password',
+    autoComplete: 'current-password',
+    missing: `Please enter your current password (or ${DELETE_CONFIRMATION})`,
+    // Not yet known whether this account has a password: say what to do without one.
+    hint:
+      hasPassword === undefined
+        ? `Signed in with Google only? Type ${DELETE_CONFIRMATION} instead.`
+        : undefined,
+  } as const;
+}
+
+function DeleteAccount({ hasPassword }: { hasPassword: boolean | undefined }) {
   const [secret, setSecret] = useState('');
   const [error, setError] = useState<string>();
   const confirm = useConfirm();
   const remove = useRemoveAccount();
-  // Only where the portal offers Google sign-in can an account have no password to type.
-  const signInWithGoogle = useSignInWithGoogle();
+  const { missing, ...secretField } = removalSecret(hasPassword);
   const auth = useAuth();
   const signOut = useRef(auth.signOut);
   signOut.current = auth.signOut;
@@ -250,7 +310,7 @@ function DeleteAccount() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!secret) {
-      setError(`Please enter your current password (or ${DELETE_CONFIRMATION})`);
+      setError(missing);
       return;
     }
     setError(undefined);
@@ -280,17 +340,10 @@ function DeleteAccount() {
         paid visits stay in the clinic&rsquo;s records without your name or phone.
       </p>
       <Field
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
+        {...secretField}
         value={secret}
         onChange={(event) => setSecret(event.target.value)}
         error={error}
-        hint={
-          signInWithGoogle
-            ? `Signed in with Google only? Type ${DELETE_CONFIRMATION} instead.`
-            : undefined
-        }
       />
       {remove.isError ? (
         <ErrorAlert>{reasonOf(remove.error, 'Your account could not be deleted.')}</ErrorAlert>
@@ -313,6 +366,8 @@ function DeleteAccount() {
  */
 export function AccountPage() {
   const { user } = useAuth();
+  const googleOffered = useSignInWithGoogle();
+  const hasPassword = useHasPassword(user?.id ?? '', googleOffered && Boolean(user));
   if (!user) return null;
   return (
     <div className="flex flex-col gap-6">
@@ -355,13 +410,13 @@ export function AccountPage() {
         />
       </Panel>
       <Panel title="Password">
-        <PasswordForm />
+        {hasPassword === false ? <SetPasswordByMail email={user.email} /> : <PasswordForm />}
       </Panel>
       <Panel title="Your data">
         <ExportData />
       </Panel>
       <Panel title="Delete my account" danger>
-        <DeleteAccount />
+        <DeleteAccount hasPassword={hasPassword} />
       </Panel>
     </div>
   );
