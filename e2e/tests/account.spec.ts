@@ -72,3 +72,36 @@ test('a patient downloads their data and deletes their account, which frees thei
   await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   await expect.poll(slotsOn).toContain(slot);
 });
+
+test('signing out everywhere else from the account page ends the session in another browser', async ({
+  page,
+  browser,
+  baseURL,
+  signUp,
+}) => {
+  const patient = await signUp();
+  const laptop = await browser.newContext({ baseURL });
+  const signedIn = await laptop.request.post('/api/auth/sign-in/email', {
+    data: { email: patient.email, password: patient.password },
+    headers: { origin: baseURL ?? '' },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const other = await laptop.newPage();
+  await other.goto('/dashboard');
+  await expect(other.getByRole('heading', { name: /My Appointments/ })).toBeVisible();
+
+  await page.goto('/dashboard/account');
+  const panel = page.getByRole('region', { name: 'Signed in elsewhere' });
+  await expect(
+    panel.getByText(/You are also signed in on 1 other device or browser\./),
+  ).toBeVisible();
+  await panel.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(page.getByText('You have been signed out on your other devices.')).toBeVisible();
+  await expect(panel.getByText('You are signed in on this device only.')).toBeVisible();
+
+  await other.reload();
+  await expect(other).toHaveURL(/\/login$/);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /My Appointments/ })).toBeVisible();
+  await laptop.close();
+});

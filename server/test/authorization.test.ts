@@ -960,7 +960,7 @@ describe(`authorisation matrix (${engine})`, () => {
         headers: cookie ? { cookie } : {},
       });
 
-    it('tell each caller only their own session and sign-in methods', async () => {
+    it('tell each caller only their own sessions and sign-in methods, and end only theirs', async () => {
       const f = demo;
       const anon = await authGet(f, '/get-session');
       expect(anon.statusCode).toBe(200);
@@ -980,6 +980,22 @@ describe(`authorisation matrix (${engine})`, () => {
       expect(accounts.statusCode).toBe(200);
       expect(accounts.json()).toMatchObject([{ providerId: 'credential', userId: f.people.B.id }]);
       expect(accounts.body).not.toContain(f.people.A.id);
+
+      // Signing out everywhere else ends only the caller's own other sessions.
+      expect((await authRequest(f.t.app, '/revoke-other-sessions', {})).statusCode).toBe(401);
+      const revoked = await authRequest(
+        f.t.app,
+        '/revoke-other-sessions',
+        {},
+        { cookie: f.people.B.cookie },
+      );
+      expect(revoked.statusCode).toBe(200);
+      expect((await authGet(f, '/get-session', f.people.A.cookie)).json()).toMatchObject({
+        user: { email: f.people.A.email },
+      });
+      expect((await authGet(f, '/get-session', f.people.B.cookie)).json()).toMatchObject({
+        user: { email: f.people.B.email },
+      });
     });
 
     it('let nobody give themselves the admin role', async () => {

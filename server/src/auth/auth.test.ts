@@ -284,6 +284,33 @@ describe(`accounts (${engine})`, () => {
     });
   });
 
+  describe('signing out everywhere else', () => {
+    it("ends the other sessions and their access tokens at once, and keeps this one's", async () => {
+      const account = await signUp(t.app);
+      const elsewhere = await signIn(t.app, account.email, account.password);
+      const here = { email: account.email, cookie: account.cookie };
+      const hereToken = await accessToken(t.app, here);
+      const elsewhereToken = await accessToken(t.app, { ...here, cookie: elsewhere.cookie });
+      const sessions = (cookie: string) =>
+        t.app.inject({ url: '/api/auth/list-sessions', headers: { cookie } });
+      expect((await sessions(account.cookie)).json()).toHaveLength(2);
+
+      const revoke = await authRequest(
+        t.app,
+        '/revoke-other-sessions',
+        {},
+        { cookie: account.cookie },
+      );
+      expect(revoke.statusCode).toBe(200);
+      const asAdminCheck = (token: string) =>
+        t.app.inject({ url: `/api/admin/${account.email}`, headers: bearer(token) });
+      expect((await asAdminCheck(elsewhereToken)).statusCode).toBe(401);
+      expect((await asAdminCheck(hereToken)).statusCode).toBe(200);
+      expect((await sessions(account.cookie)).json()).toHaveLength(1);
+      expect((await sessions(elsewhere.cookie)).statusCode).toBe(401);
+    });
+  });
+
   describe('failed logins', () => {
     it('are throttled per account with a clear 429, and a success clears the count', async () => {
       const account = await signUp(t.app);

@@ -9,7 +9,7 @@ import {
   todayIn,
 } from '@doctors-portal/contract';
 import type { SessionUser } from '../lib/auth/auth-api';
-import { type ApiStub, stubApi } from './fetch-stub';
+import { type ApiStub, failure, stubApi } from './fetch-stub';
 
 /** Test data in the API's own shapes, built and encoded with the contract's schemas. */
 
@@ -94,6 +94,10 @@ export const onTheWire = (value: Booking) => bookingSchema.encode(value);
  */
 export function signIn(api: ApiStub, user: SessionUser | null, { admin = false } = {}) {
   api.on('GET /api/auth/get-session', { body: user ? { user, session: { id: 's-1' } } : null });
+  api.on(
+    'GET /api/auth/list-sessions',
+    user ? { body: [{ id: 's-1' }] } : failure(401, 'Unauthorized'),
+  );
   api.on('PUT /api/user/:email', {
     body: { token: 'token-1', expiresAt: new Date(Date.now() + 15 * 60 * 1000).toISOString() },
   });

@@ -307,6 +307,55 @@ describe('Account', () => {
     expect(api.callsTo('GET /api/auth/list-accounts')).toHaveLength(0);
   });
 
+  describe('signed in elsewhere', () => {
+    it('says when this is the only session', async () => {
+      showAccount();
+      const panel = await screen.findByRole('region', { name: 'Signed in elsewhere' });
+      expect(
+        await within(panel).findByText('You are signed in on this device only.'),
+      ).toBeVisible();
+      expect(within(panel).queryByRole('button')).toBeNull();
+    });
+
+    it('counts the other sessions and signs them all out, keeping this one', async () => {
+      api.on('GET /api/auth/list-sessions', {
+        body: [{ id: 's-1' }, { id: 's-2' }, { id: 's-3' }],
+      });
+      api.on('POST /api/auth/revoke-other-sessions', { body: { status: true } });
+      const { user } = showAccount();
+      const panel = await screen.findByRole('region', { name: 'Signed in elsewhere' });
+      expect(
+        await within(panel).findByText(/You are also signed in on 2 other devices or browsers\./),
+      ).toBeVisible();
+      await user.click(within(panel).getByRole('button', { name: 'Sign out everywhere else' }));
+      expect(
+        await screen.findByText('You have been signed out on your other devices.'),
+      ).toBeVisible();
+      expect(within(panel).getByText('You are signed in on this device only.')).toBeVisible();
+      expect(api.callsTo('POST /api/auth/revoke-other-sessions')).toHaveLength(1);
+      expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(0);
+    });
+
+    it('names one other session in the singular, and says why signing out failed', async () => {
+      api.on('GET /api/auth/list-sessions', { body: [{ id: 's-1' }, { id: 's-2' }] });
+      api.on('POST /api/auth/revoke-other-sessions', failure(429, 'Too many requests.'));
+      const { user } = showAccount();
+      const panel = await screen.findByRole('region', { name: 'Signed in elsewhere' });
+      expect(
+        await within(panel).findByText(/You are also signed in on 1 other device or browser\./),
+      ).toBeVisible();
+      await user.click(within(panel).getByRole('button', { name: 'Sign out everywhere else' }));
+      expect(await within(panel).findByText('Too many requests.')).toBeVisible();
+    });
+
+    it('says so when the sessions cannot be listed', async () => {
+      api.on('GET /api/auth/list-sessions', failure(503, 'Service unavailable.'));
+      showAccount();
+      const panel = await screen.findByRole('region', { name: 'Signed in elsewhere' });
+      expect(await within(panel).findByRole('alert')).toHaveTextContent('Service unavailable.');
+    });
+  });
+
   it("shows the server's reason when the password is wrong", async () => {
     api.on('DELETE /api/account', failure(403, 'That is not your current password.'));
     const { user } = showAccount();

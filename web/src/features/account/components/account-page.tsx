@@ -22,6 +22,7 @@ import { ApiError, reasonOf } from '../../../lib/api-client';
 import { requestPasswordReset } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { downloadMyData } from '../api/export-my-data';
+import { useOtherSessions, useSignOutElsewhere } from '../api/other-sessions';
 import { useHasPassword } from '../api/sign-in-methods';
 import {
   type ProfileChange,
@@ -231,6 +232,41 @@ function SetPasswordByMail({ email }: { email: string }) {
   );
 }
 
+/** The account's other sessions, and ending them all from here (a lost phone, a shared computer). */
+function OtherSessions({ userId }: { userId: string }) {
+  const others = useOtherSessions(userId);
+  const signOut = useSignOutElsewhere(userId);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signOut.mutate(undefined, {
+      onSuccess: () => toast.success('You have been signed out on your other devices.'),
+    });
+  };
+  if (others.isPending) return <p className="text-muted">Looking for your other sessions…</p>;
+  if (others.isError) {
+    return (
+      <ErrorAlert>{reasonOf(others.error, 'Your other sessions could not be listed.')}</ErrorAlert>
+    );
+  }
+  if (others.data === 0) return <p>You are signed in on this device only.</p>;
+  return (
+    <form noValidate onSubmit={submit} className="flex max-w-2xl flex-col items-start gap-3">
+      <p>
+        {others.data === 1
+          ? 'You are also signed in on 1 other device or browser.'
+          : `You are also signed in on ${others.data} other devices or browsers.`}{' '}
+        Signing out there does not sign you out here.
+      </p>
+      {signOut.isError ? (
+        <ErrorAlert>{reasonOf(signOut.error, 'You could not be signed out elsewhere.')}</ErrorAlert>
+      ) : null}
+      <SubmitButton pending={signOut.isPending} pendingLabel="Signing out…">
+        Sign out everywhere else
+      </SubmitButton>
+    </form>
+  );
+}
+
 function ExportData() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -361,8 +397,8 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean | undefined }) {
 }
 
 /**
- * /dashboard/account: the patient's name, phone, age and password, their data, and removing
- * the account.
+ * /dashboard/account: the patient's name, phone, age and password, their other sessions, their
+ * data, and removing the account.
  */
 export function AccountPage() {
   const { user } = useAuth();
@@ -411,6 +447,9 @@ export function AccountPage() {
       </Panel>
       <Panel title="Password">
         {hasPassword === false ? <SetPasswordByMail email={user.email} /> : <PasswordForm />}
+      </Panel>
+      <Panel title="Signed in elsewhere">
+        <OtherSessions userId={user.id} />
       </Panel>
       <Panel title="Your data">
         <ExportData />
