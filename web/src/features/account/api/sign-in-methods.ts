@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { requestPasswordReset } from '../../../lib/auth/auth-api';
 
 /** One way into the account as the identity service lists it; 'credential' is the password. */
 interface LinkedAccount {
@@ -21,4 +22,9 @@ export function useHasPassword(userId: string, googleOffered: boolean): boolean 
   });
   if (!googleOffered) return true;
   return accounts.data?.some((account) => account.providerId === 'credential');
+}
+
+/** The reset mail, sent to the account's own address: its link sets a first password too. */
+export function useSendPasswordLink(email: string) {
+  return useMutation({ mutationFn: () => requestPasswordReset(email) });
 }

@@ -19,11 +19,10 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { Field } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { ApiError, reasonOf } from '../../../lib/api-client';
-import { requestPasswordReset } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { downloadMyData } from '../api/export-my-data';
 import { useOtherSessions, useSignOutElsewhere } from '../api/other-sessions';
-import { useHasPassword } from '../api/sign-in-methods';
+import { useHasPassword, useSendPasswordLink } from '../api/sign-in-methods';
 import {
   type ProfileChange,
   useChangePassword,
@@ -202,30 +201,23 @@ function PasswordForm() {
  * after which the patient can also log in with their email.
  */
 function SetPasswordByMail({ email }: { email: string }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const send = async (event: FormEvent) => {
+  const send = useSendPasswordLink(email);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await requestPasswordReset(email);
-      toast.success(`A link to set your password is on its way to ${email}.`);
-    } catch (failure) {
-      setError(reasonOf(failure, 'The link could not be sent.'));
-    } finally {
-      setBusy(false);
-    }
+    send.mutate(undefined, {
+      onSuccess: () => toast.success(`A link to set your password is on its way to ${email}.`),
+    });
   };
   return (
-    <form noValidate onSubmit={send} className="flex max-w-2xl flex-col items-start gap-3">
+    <form noValidate onSubmit={submit} className="flex max-w-2xl flex-col items-start gap-3">
       <p>
         You sign in with Google, so this account has no password. We can email you a link to set
         one; then you can also log in with your email and password.
       </p>
-      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-      <SubmitButton pending={busy} pendingLabel="Sending…">
+      {send.isError ? (
+        <ErrorAlert>{reasonOf(send.error, 'The link could not be sent.')}</ErrorAlert>
+      ) : null}
+      <SubmitButton pending={send.isPending} pendingLabel="Sending…">
         Email me a link
       </SubmitButton>
     </form>
