@@ -79,6 +79,10 @@ describe('the audit log', () => {
 
     await user.type(screen.getByLabelText('From'), '2031-01-01');
     await user.type(screen.getByLabelText('To'), '2031-01-31');
+    // Who matches a person or a role; the field says so beside its placeholder.
+    expect(screen.getByLabelText('Who')).toHaveAccessibleDescription(
+      'Or a role: patient, admin or system.',
+    );
     await user.type(screen.getByLabelText('Who'), 'audrey');
     await user.selectOptions(screen.getByLabelText('Action'), 'role.*');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));

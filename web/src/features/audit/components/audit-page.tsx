@@ -150,7 +150,8 @@ export function AuditPage() {
           type="search"
           defaultValue={filter.actor}
           maxLength={200}
-          placeholder="Name, email, patient, admin or system"
+          placeholder="Name or email"
+          hint="Or a role: patient, admin or system."
         />
         <SelectField label="Action" name="action" defaultValue={filter.action}>
           {ACTION_CHOICES.map((choice) => (

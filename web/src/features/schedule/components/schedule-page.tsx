@@ -307,7 +307,7 @@ function Schedule({ today }: { today: ReturnType<typeof todayIn> }) {
                 : 'Print day sheet'}
           </button>
         </div>
-        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
+        <div className="grid items-end gap-3 sm:grid-cols-2 xl:grid-cols-5">
           <label className="flex flex-col gap-1 text-sm font-medium">
             Date
             <input
