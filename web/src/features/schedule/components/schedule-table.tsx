@@ -113,7 +113,8 @@ export function ScheduleTable({
               'Status',
             ]}
           >
-            <th scope="col">
+            {/* As narrow as its widest button: the width goes to the patient's name and email. */}
+            <th scope="col" className="lg:w-px">
               <span className="sr-only">Actions</span>
             </th>
           </ColumnHeaders>
@@ -131,7 +132,7 @@ export function ScheduleTable({
               <th scope="row" className={`font-semibold text-neutral max-lg:flex-1 ${card.plain}`}>
                 <SlotTimes slot={booking.slot} />
               </th>
-              <CardCell label="Patient" wrap>
+              <CardCell label="Patient" wrap className="lg:w-1/5">
                 <PatientCell booking={booking} />
               </CardCell>
               <CardCell label="Treatment" wrap>
