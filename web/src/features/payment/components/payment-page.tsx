@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useCancellationPolicy } from '../../../api/cancellation-policy';
+import { Email } from '../../../components/email';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Icon } from '../../../components/icon';
 import { QueryError } from '../../../components/query-state';
@@ -109,7 +110,9 @@ function BookingSummary({
         <dt className="text-muted">Patient</dt>
         <dd className="truncate font-medium">{booking.patientName}</dd>
         <dt className="text-muted">Email</dt>
-        <dd className="truncate font-medium">{booking.patientMail}</dd>
+        <dd className="font-medium">
+          <Email address={booking.patientMail} />
+        </dd>
       </dl>
       <div className="mt-5 flex flex-wrap items-end justify-between gap-3 border-t border-base-300 pt-5">
         {paid ? (
