@@ -1,5 +1,11 @@
 import fs from 'node:fs';
-import { addDays, formatMediumDate, todayIn } from '@doctors-portal/contract';
+import {
+  addDays,
+  formatMediumDate,
+  type IsoDate,
+  parseMediumDate,
+  todayIn,
+} from '@doctors-portal/contract';
 import { expectNoAxeViolations } from '../fixtures/axe.js';
 import { expect, expectNoSidewaysScroll, test } from '../fixtures/test.js';
 
@@ -22,9 +28,9 @@ test('a patient downloads their data and deletes their account, which frees thei
   const day = formatMediumDate(
     addDays(todayIn(clinic.timeZone), 45 + Math.floor(Math.random() * 40)),
   );
-  const slotsOn = async () => {
+  const slotsOn = async (date = day) => {
     const list = (await (
-      await page.request.get(`/api/available?date=${encodeURIComponent(day)}`)
+      await page.request.get(`/api/available?date=${encodeURIComponent(date)}`)
     ).json()) as Array<{ _id: string; slots: string[] }>;
     return list.find((item) => item._id === 'cavity-filling')?.slots ?? [];
   };
@@ -37,12 +43,38 @@ test('a patient downloads their data and deletes their account, which frees thei
   const bookingId = (await booked.json()).booking._id as string;
   expect(await slotsOn()).not.toContain(slot);
 
+  // A visit the next day, paid by card: the removal leaves it booked, and the page says so.
+  const nextDay = formatMediumDate(addDays(parseMediumDate(day) as IsoDate, 1));
+  const paidSlot = (await slotsOn(nextDay)).at(-1) ?? '';
+  const paidBooking = await page.request.post('/api/booking', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      treatmentId: 'cavity-filling',
+      date: nextDay,
+      slot: paidSlot,
+      phone: '+1 555 010 5151',
+      age: 61,
+    },
+  });
+  expect(paidBooking.status(), await paidBooking.text()).toBe(201);
+  await page.goto(`/dashboard/payment/${(await paidBooking.json()).booking._id}`);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Postcode').fill('10001');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+
   await page.goto('/dashboard/history');
   await expect(page.getByRole('heading', { name: 'This is my History!', level: 1 })).toBeVisible();
   await expectNoAxeViolations(page, '/dashboard/history', testInfo);
 
   await page.goto('/dashboard/account');
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  const removal = page.getByRole('region', { name: 'Delete my account' });
+  await expect(removal.getByRole('note')).toHaveText(
+    `This paid visit stays booked:Cavity Filling, ${nextDay} at ${paidSlot}: to be refunded, cancel it on My Appointments first.`,
+  );
   await expectNoAxeViolations(page, '/dashboard/account', testInfo);
 
   // All my data, as one JSON file.
@@ -61,8 +93,8 @@ test('a patient downloads their data and deletes their account, which frees thei
   await expectNoSidewaysScroll(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // Deleting the account, after a confirmation: signed out, and the slot is free again.
-  const removal = page.getByRole('region', { name: 'Delete my account' });
+  // Deleting the account, after a confirmation: signed out, and the unpaid visit's slot is free
+  // again; the paid one stays booked.
   await removal.getByLabel('Current password').fill(patient.password);
   await removal.getByRole('button', { name: 'Delete my account' }).click();
   const confirm = page.getByRole('dialog');
@@ -70,7 +102,8 @@ test('a patient downloads their data and deletes their account, which frees thei
   await confirm.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
-  await expect.poll(slotsOn).toContain(slot);
+  await expect.poll(() => slotsOn()).toContain(slot);
+  expect(await slotsOn(nextDay)).not.toContain(paidSlot);
 });
 
 test('signing out everywhere else from the account page ends the session in another browser', async ({

@@ -1,10 +1,10 @@
-import { messages, WRONG_CURRENT_PASSWORD } from '@doctors-portal/contract';
+import { type IsoDate, messages, WRONG_CURRENT_PASSWORD } from '@doctors-portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignedInOutlet } from '../../../lib/auth/guards';
 import { type ApiStub, failure, never, stubApi } from '../../../test/fetch-stub';
-import { clinic, patient, signIn } from '../../../test/fixtures';
+import { booking, clinic, onTheWire, patient, signIn } from '../../../test/fixtures';
 import { renderInPortal } from '../../../test/render';
 import { AccountPage } from './account-page';
 
@@ -234,6 +234,49 @@ describe('Account', () => {
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeVisible();
     await waitFor(() => expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1));
     expect(await screen.findByText('Your account has been deleted.')).toBeVisible();
+  });
+
+  it('names the paid visits a removal leaves booked, and how to cancel each', async () => {
+    api.on('GET /api/booking', {
+      body: [
+        booking({ _id: 'refundable', paid: true }),
+        booking({
+          _id: 'too-late',
+          paid: true,
+          cancellable: false,
+          treatment: 'Cavity Filling',
+          date: '2030-01-06' as IsoDate,
+          slot: '11:00 AM - 12:00 PM',
+        }),
+        booking({ _id: 'unpaid' }),
+        booking({ _id: 'cancelled', paid: true, status: 'cancelled' }),
+        booking({ _id: 'past', paid: true, status: 'completed', date: '2020-01-05' as IsoDate }),
+      ].map(onTheWire),
+    });
+    showAccount();
+    const removal = await screen.findByRole('region', { name: 'Delete my account' });
+    const note = await within(removal).findByRole('note');
+    expect(note).toHaveTextContent('These paid visits stay booked:');
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Teeth Cleaning, Jan 5, 2030 at 08:00 AM - 08:30 AM: to be refunded, cancel it on My Appointments first.',
+      'Cavity Filling, Jan 6, 2030 at 11:00 AM - 12:00 PM: call the clinic to cancel it.',
+    ]);
+    expect(within(note).getByRole('link', { name: 'My Appointments' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+
+  it('says nothing of paid visits when none would stay', async () => {
+    api.on('GET /api/booking', { body: [onTheWire(booking())] });
+    showAccount();
+    const removal = await screen.findByRole('region', { name: 'Delete my account' });
+    await waitFor(() => expect(api.callsTo('GET /api/booking')).toHaveLength(1));
+    expect(within(removal).queryByRole('note')).toBeNull();
   });
 
   describe('where Google sign-in is offered', () => {

@@ -29,6 +29,7 @@ import {
   useRemoveAccount,
   useUpdateProfile,
 } from '../api/update-account';
+import { PaidVisitsKept } from './paid-visits-kept';
 
 function Panel({
   title,
@@ -367,6 +368,7 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean | undefined }) {
         Upcoming appointments you have not paid for are cancelled and their times freed. Past and
         paid visits stay in the clinic&rsquo;s records without your name or phone.
       </p>
+      {auth.user ? <PaidVisitsKept email={auth.user.email} /> : null}
       <Field
         {...secretField}
         value={secret}

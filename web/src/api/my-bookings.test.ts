@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionEndedError } from '../../../lib/api-client';
-import { type ApiStub, failure, stubApi } from '../../../test/fetch-stub';
-import { booking, onTheWire } from '../../../test/fixtures';
-import { getMyBookings } from './get-my-bookings';
+import { SessionEndedError } from '../lib/api-client';
+import { type ApiStub, failure, stubApi } from '../test/fetch-stub';
+import { booking, onTheWire } from '../test/fixtures';
+import { getMyBookings } from './my-bookings';
 
 let api: ApiStub;
 beforeEach(() => {

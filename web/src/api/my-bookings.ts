@@ -1,7 +1,7 @@
 import { type Booking, bookingSchema } from '@doctors-portal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { bookingKeys } from '../../../api/booking-keys';
-import { api, decodeAnswer } from '../../../lib/api-client';
+import { api, decodeAnswer } from '../lib/api-client';
+import { bookingKeys } from './booking-keys';
 
 /**
  * `GET /api/booking?patientMail={email}`: the signed-in patient's own bookings, by date, each
