@@ -147,6 +147,22 @@ test('patients choose a dentist or any, days off shape the offer, the schedule a
   await expect(desk.getByRole('region', { name: drB })).toContainText(second.name);
   await expectNoAxeViolations(desk, '/dashboard/schedule, by doctor', testInfo);
 
+  // The week names each visit's doctor in a column, and at 1280 px its table fits its box.
+  await desk.setViewportSize({ width: 1280, height: 800 });
+  await desk.goto(`/dashboard/schedule?date=${monday}&view=week`);
+  await expect(desk.getByRole('columnheader', { name: 'Doctor' }).first()).toBeVisible();
+  await expect(desk.getByRole('row').filter({ hasText: first.name })).toContainText(drA);
+  const sideways = await desk.evaluate(() =>
+    [...document.querySelectorAll('table')].map((table) => {
+      const box = table.parentElement as HTMLElement;
+      return box.scrollWidth - box.clientWidth;
+    }),
+  );
+  expect(
+    sideways.every((overflow) => overflow <= 0),
+    `overflow: ${sideways}`,
+  ).toBe(true);
+
   // Each doctor's calendar feed lists their visit: first name and treatment only.
   for (const [name, day, patient] of [
     [drA, monday, first],

@@ -15,7 +15,7 @@ export default function DashboardLayout() {
   const content = useRef<HTMLDivElement>(null);
   return (
     <div className="bg-base-200/60">
-      <div className="container-page py-6 sm:py-8 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-8 lg:py-10">
+      <div className="container-page py-6 sm:py-8 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-6 lg:py-10">
         <DashboardSidebar />
         <div ref={content} tabIndex={-1} className="flex min-w-0 flex-col gap-6 outline-none">
           <EmailVerificationNotice />

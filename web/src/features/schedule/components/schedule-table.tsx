@@ -95,11 +95,9 @@ export function ScheduleTable({
 }: ScheduleTableProps) {
   return (
     <TableRegion labelledBy={labelledBy}>
-      {/* Narrow cells until the widest screens: beside the dashboard's menu, a laptop's
-          1280 px leave the table about 800. */}
-      <table
-        className={`table lg:[&_td]:px-2 lg:[&_th]:px-2 2xl:[&_td]:px-3 2xl:[&_th]:px-3 ${card.table}`}
-      >
+      {/* Narrow cells: beside the dashboard's menu the page leaves the table about 800 px on
+          any screen from a laptop's 1280 up, and the week's Doctor column must fit in them. */}
+      <table className={`table lg:[&_td]:px-1.5 lg:[&_th]:px-1.5 ${card.table}`}>
         <thead className={`bg-base-200/70 text-sm text-neutral ${card.head}`}>
           <ColumnHeaders
             names={[
