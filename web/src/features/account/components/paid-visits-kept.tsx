@@ -11,9 +11,9 @@ import { useClinicTimeZone } from '../../../api/clinic';
 import { myBookingsQuery } from '../../../api/my-bookings';
 
 /**
- * The visits a removal leaves booked: paid, still to come (today onwards) and not yet under way.
- * The server cancels only unpaid ones (a paid one is the clinic's to refund), so these stay under
- * 'Former patient'.
+ * The visits a removal leaves booked: paid, booked or confirmed, and on today or a later day.
+ * The server cancels only unpaid ones when the account goes, so these stay on the clinic's
+ * records under 'Former patient'.
  */
 export function paidVisitsKept(bookings: readonly Booking[], today: IsoDate): Booking[] {
   return bookings.filter(
