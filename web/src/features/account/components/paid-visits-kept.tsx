@@ -15,7 +15,7 @@ import { myBookingsQuery } from '../../../api/my-bookings';
  * The server cancels only unpaid ones when the account goes, so these stay on the clinic's
  * records under 'Former patient'.
  */
-export function paidVisitsKept(bookings: readonly Booking[], today: IsoDate): Booking[] {
+function paidVisitsKept(bookings: readonly Booking[], today: IsoDate): Booking[] {
   return bookings.filter(
     (booking) =>
       booking.paid &&

@@ -95,7 +95,7 @@ export function ScheduleTable({
 }: ScheduleTableProps) {
   return (
     <TableRegion labelledBy={labelledBy}>
-      {/* Narrow cells: beside the dashboard's menu the page leaves the table about 800 px on
+      {/* Narrow cells: beside the dashboard's menu the page leaves the table about 820 px on
           any screen from a laptop's 1280 up, and the week's Doctor column must fit in them. */}
       <table className={`table lg:[&_td]:px-1.5 lg:[&_th]:px-1.5 ${card.table}`}>
         <thead className={`bg-base-200/70 text-sm text-neutral ${card.head}`}>
