@@ -42,3 +42,14 @@ describe('the one mobile menu on a dashboard page', () => {
     );
   });
 });
+
+describe('the menu beside a dashboard page', () => {
+  it('heads with who is signed in, each whole on hover where the menu cuts it short', async () => {
+    dashboardPage();
+    const email = await screen.findByTitle(patient.email);
+    expect(email).toHaveTextContent(patient.email);
+    // The name above it.
+    expect(email.previousElementSibling).toHaveTextContent(patient.name);
+    expect(email.previousElementSibling).toHaveAttribute('title', patient.name);
+  });
+});

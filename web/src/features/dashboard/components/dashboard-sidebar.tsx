@@ -101,9 +101,14 @@ export function DashboardSidebar() {
         {user ? (
           <div className="flex items-center gap-3 border-b border-base-300 px-1 pb-5">
             <UserAvatar name={user.name} image={user.image} />
+            {/* Cut to the menu's width; the whole of each on hover. */}
             <div className="min-w-0">
-              <p className="truncate font-semibold text-neutral">{user.name}</p>
-              <p className="truncate text-sm text-muted">{user.email}</p>
+              <p className="truncate font-semibold text-neutral" title={user.name}>
+                {user.name}
+              </p>
+              <p className="truncate text-sm text-muted" title={user.email}>
+                {user.email}
+              </p>
             </div>
           </div>
         ) : null}
