@@ -7,6 +7,7 @@ import {
   todayIn,
 } from '@doctors-portal/contract';
 import { expectNoAxeViolations } from '../fixtures/axe.js';
+import { payByCard } from '../fixtures/booking.js';
 import { expect, expectNoSidewaysScroll, test } from '../fixtures/test.js';
 
 /**
@@ -58,11 +59,7 @@ test('a patient downloads their data and deletes their account, which frees thei
   });
   expect(paidBooking.status(), await paidBooking.text()).toBe(201);
   await page.goto(`/dashboard/payment/${(await paidBooking.json()).booking._id}`);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Postcode').fill('10001');
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await payByCard(page);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
 
   await page.goto('/dashboard/history');

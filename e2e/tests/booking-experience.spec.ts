@@ -5,6 +5,7 @@ import { addDays, formatMediumDate, messages, paths, todayIn } from '@doctors-po
 import type { Page, TestInfo } from '@playwright/test';
 import { adminDesk } from '../fixtures/admin.js';
 import { expectNoAxeViolations } from '../fixtures/axe.js';
+import { payByCard } from '../fixtures/booking.js';
 import { startWithClockMoved } from '../fixtures/moved-clock.js';
 import { clinicTimeZone } from '../fixtures/portal.js';
 import { expect, newPatient, test } from '../fixtures/test.js';
@@ -113,13 +114,7 @@ for (const width of WIDTHS) {
 
     await panel.getByRole('link', { name: 'Pay now' }).click();
     await expect(page).toHaveTitle('Payment · Doctors Portal');
-    const pay = page.getByRole('button', { name: 'Pay', exact: true });
-    await expect(pay).toBeEnabled();
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByLabel('Postcode').fill('10001');
-    await pay.click();
+    await payByCard(page);
     const confirmed = page.getByRole('heading', { name: messages.paymentConfirmed });
     await expect(confirmed).toBeVisible();
     await expect(page.getByLabel('Card number')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { addDays, cancellationPolicy, formatMediumDate, todayIn } from '@doctors-portal/contract';
 import { expectNoAxeViolations } from '../fixtures/axe.js';
-import { bookThroughApi, freeSlots } from '../fixtures/booking.js';
+import { bookThroughApi, freeSlots, payByCard } from '../fixtures/booking.js';
 import { expect, test } from '../fixtures/test.js';
 
 /**
@@ -35,13 +35,7 @@ test('cancelling a paid booking in time refunds it', async ({
 
   await page.goto(`/dashboard/payment/${bookingId}`);
   await expect(page.getByText(cancellationPolicy(24, clinic.phone))).toBeVisible();
-  const pay = page.getByRole('button', { name: 'Pay', exact: true });
-  await expect(pay).toBeEnabled();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Postcode').fill('10001');
-  await pay.click();
+  await payByCard(page);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
 
   const row = page.getByRole('row').filter({ hasText: formatMediumDate(day) });

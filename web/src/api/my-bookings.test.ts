@@ -1,8 +1,9 @@
+import type { IsoDate } from '@doctors-portal/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionEndedError } from '../lib/api-client';
 import { type ApiStub, failure, stubApi } from '../test/fetch-stub';
 import { booking, onTheWire } from '../test/fixtures';
-import { getMyBookings } from './my-bookings';
+import { getMyBookings, isUpcoming } from './my-bookings';
 
 let api: ApiStub;
 beforeEach(() => {
@@ -36,6 +37,23 @@ describe("the patient's bookings", () => {
     for (const status of [401, 403]) {
       api.on('GET /api/booking', failure(status, 'Please log in first.'));
       await expect(getMyBookings('maya@mail.com')).rejects.toBeInstanceOf(SessionEndedError);
+    }
+  });
+});
+
+describe('a booking still to come', () => {
+  const today = '2030-01-05' as IsoDate;
+  it('is booked or confirmed, on today or a later day', () => {
+    expect(isUpcoming(booking(), today)).toBe(true);
+    expect(isUpcoming(booking({ status: 'confirmed', date: '2030-02-01' as IsoDate }), today)).toBe(
+      true,
+    );
+  });
+
+  it('is not one of an earlier day, nor one cancelled or already seen to', () => {
+    expect(isUpcoming(booking({ date: '2030-01-04' as IsoDate }), today)).toBe(false);
+    for (const status of ['cancelled', 'arrived', 'completed', 'no_show'] as const) {
+      expect(isUpcoming(booking({ status }), today)).toBe(false);
     }
   });
 });

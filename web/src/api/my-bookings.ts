@@ -1,4 +1,4 @@
-import { type Booking, bookingSchema } from '@doctors-portal/contract';
+import { type Booking, bookingSchema, type IsoDate } from '@doctors-portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, decodeAnswer } from '../lib/api-client';
 import { bookingKeys } from './booking-keys';
@@ -20,3 +20,7 @@ export const myBookingsQuery = (email: string) =>
     queryKey: bookingKeys.bookingsOf(email),
     queryFn: ({ signal }) => getMyBookings(email, signal),
   });
+
+/** A booking still to come: booked or confirmed, on `today` (the clinic's) or a later day. */
+export const isUpcoming = (booking: Booking, today: IsoDate) =>
+  (booking.status === 'booked' || booking.status === 'confirmed') && booking.date >= today;

@@ -8,7 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useClinicTimeZone } from '../../../api/clinic';
-import { myBookingsQuery } from '../../../api/my-bookings';
+import { isUpcoming, myBookingsQuery } from '../../../api/my-bookings';
 
 /**
  * The visits a removal leaves booked: paid, booked or confirmed, and on today or a later day.
@@ -16,12 +16,7 @@ import { myBookingsQuery } from '../../../api/my-bookings';
  * records under 'Former patient'.
  */
 function paidVisitsKept(bookings: readonly Booking[], today: IsoDate): Booking[] {
-  return bookings.filter(
-    (booking) =>
-      booking.paid &&
-      (booking.status === 'booked' || booking.status === 'confirmed') &&
-      booking.date >= today,
-  );
+  return bookings.filter((booking) => booking.paid && isUpcoming(booking, today));
 }
 
 /**

@@ -3,9 +3,11 @@ import {
   CANCELLATION_CLOSED,
   formatDollars,
   formatMediumDate,
+  type IsoDate,
   paths,
 } from '@doctors-portal/contract';
 import { Link } from 'react-router';
+import { isUpcoming } from '../../../api/my-bookings';
 import { PhoneLink } from '../../../components/phone-link';
 import { CardCell, card, TableRegion } from '../../../components/responsive-table';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -19,8 +21,8 @@ export interface AppointmentsTableProps {
   onCancel: (booking: Booking) => void;
   /** Offered for each upcoming booking still booked or confirmed: opens the move dialog. */
   onReschedule?: ((booking: Booking) => void) | undefined;
-  /** The patient's today: bookings before it are not moved. */
-  today?: string | undefined;
+  /** The clinic's today: bookings before it are not moved. */
+  today: IsoDate;
   /** The clinic's phone: whom to call to cancel a visit past the cancellation notice. */
   clinicPhone?: string | undefined;
   labelledBy: string;
@@ -148,11 +150,6 @@ function RescheduleButton({
   );
 }
 
-/** Whether a booking may be moved: booked or confirmed, on `today` or later. */
-const movable = (booking: Booking, today: string | undefined) =>
-  (booking.status === 'booked' || booking.status === 'confirmed') &&
-  (today === undefined || booking.date >= today);
-
 /**
  * The patient's bookings (spec: number, avatar, name, date, schedule, treatment, payment; and the
  * doctor the visit is with, '—' for a treatment no doctor performs): a
@@ -229,10 +226,12 @@ export function AppointmentsTable({
                   cancelling={cancelling === booking._id}
                   onCancel={() => onCancel(booking)}
                   onReschedule={
-                    onReschedule && movable(booking, today) ? () => onReschedule(booking) : null
+                    onReschedule && isUpcoming(booking, today) ? () => onReschedule(booking) : null
                   }
                   closedOnline={
-                    !booking.cancellable && movable(booking, today) ? { phone: clinicPhone } : null
+                    !booking.cancellable && isUpcoming(booking, today)
+                      ? { phone: clinicPhone }
+                      : null
                   }
                 />
               </td>
