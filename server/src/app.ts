@@ -7,6 +7,7 @@ import { type Config, ROOT_DIR } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AccessLog, withAccessLogSerializers } from './http/access-log.js';
 import { handleError, MAX_PARAM_LENGTH } from './http/errors.js';
+import { writeCountPlugin } from './http/kept-between-writes.js';
 import { loggerFor } from './http/logger.js';
 import { requestLogger } from './http/request-logger.js';
 import { requestPathPlugin } from './http/request-path.js';
@@ -39,7 +40,8 @@ export interface AppOptions {
  *
  * Each request passes, in this order: its request id and cache policy, the security headers and
  * the address checks (onRequest), the caller's access token (onRequest, auth), the NUL check
- * (preValidation), the route's schema, its guard and handler. Every hook is synchronous unless
+ * (preValidation), the route's schema, its guard and handler, and as its answer goes the count
+ * of requests that may have written (onSend, decision 039). Every hook is synchronous unless
  * it has work to wait for, and nothing else runs per request (docs/performance.md).
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -71,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database });
+  await app.register(writeCountPlugin);
   await app.register(textInputPlugin);
   await app.register(responseHeadersPlugin);
   await app.register(securityHeadersPlugin);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accessToken, authRequest, bearer, signIn, signUp } from '../../test/accounts.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
+import { KEPT_MS } from '../http/kept-between-writes.js';
 import { LOGIN_FAILURES } from './login-failures.js';
 
 const linkIn = (text: string | undefined) => /https?:\/\/\S+/.exec(text ?? '')?.[0] ?? '';
@@ -178,6 +179,32 @@ describe(`accounts (${engine})`, () => {
         (await t.app.inject({ url: `/api/admin/${account.email}`, headers: bearer(token) }))
           .statusCode,
       ).toBe(401);
+    });
+
+    it('stop working within a second when another instance ends the session, at once after a write here', async () => {
+      const asked = (token: string, email: string) =>
+        t.app.inject({ url: `/api/admin/${email}`, headers: bearer(token) });
+      const signedOutElsewhere = (account: { id: string }) =>
+        t.db.deleteFrom('session').where('userId', '=', account.id).execute();
+      const [first, second] = [await signUp(t.app), await signUp(t.app)];
+      const [firstToken, secondToken] = [
+        await accessToken(t.app, first),
+        await accessToken(t.app, second),
+      ];
+      expect((await asked(firstToken, first.email)).statusCode).toBe(200);
+      await signedOutElsewhere(first);
+      // Still the caller this app saw a moment ago (decision 039)...
+      expect((await asked(firstToken, first.email)).statusCode).toBe(200);
+      // ...until any request through it may have written,
+      await t.app.inject({ method: 'POST', url: '/api/contact', payload: {} });
+      expect((await asked(firstToken, first.email)).statusCode).toBe(401);
+
+      expect((await asked(secondToken, second.email)).statusCode).toBe(200);
+      await signedOutElsewhere(second);
+      expect((await asked(secondToken, second.email)).statusCode).toBe(200);
+      // or a second has passed.
+      await new Promise((resolve) => setTimeout(resolve, KEPT_MS));
+      expect((await asked(secondToken, second.email)).statusCode).toBe(401);
     });
 
     it('refuse a forged or tampered token', async () => {

@@ -44,20 +44,27 @@ const sessionWithUser = compiledOnce((db: Kysely<Database>, sessionId: string) =
     .where('session.id', '=', sessionId),
 );
 
+/** A live session's user, and when the session ends (ms since the epoch). */
+export interface LiveSession {
+  user: CurrentUser;
+  expiresAt: number;
+}
+
 /**
- * The user behind a live session, or null when the session has ended (signed out, expired,
- * revoked by a password reset, or the account removed).
+ * The user behind a live session and when it ends, or null when the session has ended (signed
+ * out, expired, revoked by a password reset, or the account removed).
  */
-export async function findSessionUser(
+export async function findLiveSession(
   db: Kysely<Database>,
   sessionId: string,
   adminEmails: ReadonlySet<string>,
-): Promise<CurrentUser | null> {
+): Promise<LiveSession | null> {
   const [row] = await sessionWithUser(db, sessionId);
-  if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
+  const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
+  if (!row || expiresAt <= Date.now()) return null;
   const emailVerified = Boolean(row.emailVerified);
   const admin = isAdmin(row, adminEmails);
-  return {
+  const user: CurrentUser = {
     id: row.id,
     sessionId: row.sessionId,
     email: row.email,
@@ -66,4 +73,14 @@ export async function findSessionUser(
     emailVerified,
     role: admin ? 'admin' : 'patient',
   };
+  return { user, expiresAt };
+}
+
+/** The user behind a live session, or null when it has ended (see findLiveSession). */
+export async function findSessionUser(
+  db: Kysely<Database>,
+  sessionId: string,
+  adminEmails: ReadonlySet<string>,
+): Promise<CurrentUser | null> {
+  return (await findLiveSession(db, sessionId, adminEmails))?.user ?? null;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accessToken, bearer, signUp } from '../../test/accounts.js';
 import { clinicDay, clinicTime, mediumDay, nextClinicDate } from '../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import { KEPT_MS } from '../http/kept-between-writes.js';
 import { clock } from './clock.js';
 
 interface Patient {
@@ -269,6 +270,39 @@ describe(`a patient's own bookings (${engine})`, () => {
       // Earlier that day the evening slot could still be cancelled.
       vi.spyOn(clock, 'now').mockReturnValue(clinicTime(clinicDay(491), '10:15'));
       expect((await cancel(t.app, kai, evening._id)).statusCode).toBe(200);
+    });
+  });
+
+  describe('kept in memory between writes (decision 039)', () => {
+    const listed = async (who: Patient) =>
+      ((await myBookings(t.app, who)).json() as Booking[]).map(({ _id, phone }) => [_id, phone]);
+
+    it('shows a change made through this instance at once', async () => {
+      const ana = await patient(t.app, 'Ana Lima');
+      const date = mediumDay(495);
+      expect(await listed(ana)).toEqual([]);
+      const [slot] = await freeSlots(t.app, date, 'teeth-cleaning');
+      const booking = await book(t.app, ana, 'teeth-cleaning', date, slot ?? '');
+      expect(await listed(ana)).toEqual([[booking._id, booking.phone]]);
+      expect((await cancel(t.app, ana, booking._id)).statusCode).toBe(200);
+      expect(await listed(ana)).toEqual([]);
+    });
+
+    it('shows a change made by another instance within a second, from memory until then', async () => {
+      const ben = await patient(t.app, 'Ben Okafor');
+      const date = mediumDay(496);
+      const [slot] = await freeSlots(t.app, date, 'teeth-cleaning');
+      const booking = await book(t.app, ben, 'teeth-cleaning', date, slot ?? '');
+      expect(await listed(ben)).toEqual([[booking._id, booking.phone]]);
+      // Written to the database, not through this app.
+      await t.db
+        .updateTable('booking')
+        .set({ phone: '+1 555 010 9999' })
+        .where('id', '=', booking._id)
+        .execute();
+      expect(await listed(ben)).toEqual([[booking._id, booking.phone]]);
+      await new Promise((resolve) => setTimeout(resolve, KEPT_MS));
+      expect(await listed(ben)).toEqual([[booking._id, '+1 555 010 9999']]);
     });
   });
 });

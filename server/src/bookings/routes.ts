@@ -27,6 +27,7 @@ import { bookingRulesOf } from '../clinic/calendar.js';
 import type { Database } from '../db/schema.js';
 import { doctorExists } from '../doctors/repository.js';
 import { errorResponseSchema as error, errorBody, errorResponses } from '../http/errors.js';
+import { keptBetweenWrites } from '../http/kept-between-writes.js';
 import { bookingConfirmationEvent } from '../mail/templates.js';
 import { answerPaymentFailure } from '../payments/errors.js';
 import { refundsOf } from '../payments/repository.js';
@@ -94,6 +95,8 @@ export const announceMove =
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const moment = () => clinicMoment(app.config.clinic.timeZone, clock.now());
   const answers = availabilityCache();
+  /** Each patient's own bookings as last answered, while nothing was written (decision 039). */
+  const myAnswers = keptBetweenWrites<Buffer>(app.writes);
   /** A booking as its patient sees it at `now`, `cancellable` by the clinic's notice in force. */
   const present = async (
     row: Parameters<typeof toApiBooking>[0],
@@ -274,20 +277,25 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isOwnEmail(caller, request.query.patientMail)) {
         return reply.code(403).send(errorBody(403, bookingErrors.notYourMail));
       }
-      // The spec's parameter names the caller; the bookings are those of the caller's account.
-      const rows = await listPatientBookings(app.db, caller.id);
-      const refunds = await refundsOf(
-        app.db,
-        rows.filter((row) => row.status === 'cancelled').map((row) => row.id),
-      );
+      reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8');
+      // Which bookings may be cancelled depends on the minute and the clinic's notice.
       const now = moment();
       const { cancellationNoticeHours: notice } = await bookingRulesOf(app.db);
-      // Already the JSON the 200 schema's encoder would write (patientBookingsJson).
-      const body = patientBookingsJson(inAppointmentOrder(rows), now, refunds, notice);
-      return reply
-        .header('cache-control', 'private, no-store')
-        .type('application/json; charset=utf-8')
-        .send(body as unknown as Booking[]);
+      const key = `${caller.id}|${now.today}|${now.minutes}|${notice}`;
+      let body = myAnswers.get(key);
+      if (body === undefined) {
+        const version = myAnswers.version();
+        // The spec's parameter names the caller; the bookings are those of the caller's account.
+        const rows = await listPatientBookings(app.db, caller.id);
+        const refunds = await refundsOf(
+          app.db,
+          rows.filter((row) => row.status === 'cancelled').map((row) => row.id),
+        );
+        // Already the JSON the 200 schema's encoder would write (patientBookingsJson).
+        body = Buffer.from(patientBookingsJson(inAppointmentOrder(rows), now, refunds, notice));
+        myAnswers.set(key, body, version);
+      }
+      return reply.send(body as unknown as Booking[]);
     },
   );
 

@@ -3,13 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AccessTokens, accessTokens } from '../../auth/access-token.js';
 import { type Auth, createAuth } from '../../auth/auth.js';
-import { type CurrentUser, findSessionUser } from '../../auth/current-user.js';
+import { type CurrentUser, findLiveSession, findSessionUser } from '../../auth/current-user.js';
 import {
   databaseRateLimitStore,
   type RateLimitStore,
   redisRateLimitStore,
 } from '../../auth/rate-limit-store.js';
 import { loadAuthSecret } from '../../auth/secret.js';
+import { keptBetweenWrites } from '../../http/kept-between-writes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,24 +59,45 @@ export const authPlugin = fp(
       return session ? findSessionUser(app.db, session.session.id, adminEmails) : null;
     });
 
+    // The callers behind the tokens seen lately, until a request through this app may have
+    // changed any session or account, for a second at most (decision 039).
+    const callers = keptBetweenWrites<{ user: CurrentUser; until: number }>(app.writes);
     const identify = async (request: FastifyRequest, token: string) => {
       const claims = await tokens.verify(token);
       if (!claims) return;
-      const user = await findSessionUser(app.db, claims.sessionId, adminEmails);
-      if (user && user.id === claims.userId) request.user = user;
+      const version = callers.version();
+      const session = await findLiveSession(app.db, claims.sessionId, adminEmails);
+      if (!session || session.user.id !== claims.userId) return;
+      request.user = session.user;
+      const until = Math.min(claims.expiresAt, session.expiresAt);
+      callers.set(token, { user: session.user, until }, version);
     };
     // Every API call may carry a bearer access token; a missing or dead one leaves `user` null
-    // and the route's guard decides whether that is acceptable. A request without one costs a
-    // header check and nothing to wait for.
+    // and the route's guard decides whether that is acceptable. A request without one, or with
+    // one whose caller is kept, costs a header check and nothing to wait for.
     app.addHook('onRequest', (request, _reply, done) => {
       const header = request.headers.authorization;
       if (!isBearer(header) || request.url.startsWith('/api/auth/')) return done();
-      identify(request, header.slice(BEARER.length).trim()).then(() => done(), done);
+      const token = header.slice(BEARER.length).trim();
+      const kept = callers.get(token);
+      if (kept !== undefined && Date.now() < kept.until) {
+        request.user = kept.user;
+        return done();
+      }
+      identify(request, token).then(() => done(), done);
     });
   },
   // After the security headers and the address checks: their hooks run first.
   {
     name: 'auth',
-    dependencies: ['config', 'database', 'mail', 'redis', 'security-headers', 'request-path'],
+    dependencies: [
+      'config',
+      'database',
+      'mail',
+      'redis',
+      'security-headers',
+      'request-path',
+      'write-count',
+    ],
   },
 );
