@@ -543,6 +543,11 @@ const routeKeys = PROFILE
   : option('routes', Object.keys(ROUTE_NAMES).join(',')).split(',');
 const unknownRoute = routeKeys.find((route) => !(route in ROUTE_NAMES) && PROFILE !== 'bare');
 if (unknownRoute) throw new Error(`no route '${unknownRoute}' (available, mine, book)`);
+if (!(USERS > MEASURED_PATIENTS)) {
+  throw new Error(
+    `--users must be more than the ${MEASURED_PATIENTS} patients GET /api/booking asks for`,
+  );
+}
 const sizes = PROFILE || COMPARE <= 0 ? [BOOKINGS] : [BOOKINGS, COMPARE];
 
 const started = new Date();
