@@ -22,6 +22,7 @@ import { databasePlugin } from './plugins/app/database.js';
 import { imagesPlugin } from './plugins/app/images.js';
 import { mailPlugin } from './plugins/app/mail.js';
 import { paymentsPlugin } from './plugins/app/payments.js';
+import { writeNewsPlugin } from './plugins/app/write-news.js';
 import { openApiPlugin } from './plugins/external/openapi.js';
 import { redisPlugin } from './plugins/external/redis.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
@@ -41,7 +42,8 @@ export interface AppOptions {
  * Each request passes, in this order: its request id and cache policy, the security headers and
  * the address checks (onRequest), the caller's access token (onRequest, auth), the NUL check
  * (preValidation), the route's schema, its guard and handler, and as its answer goes the count
- * of requests that may have written (onSend, decision 039). Every hook is synchronous unless
+ * of requests that may have written (onSend, decision 039), told to the other instances through
+ * Redis when there is one. Every hook is synchronous unless
  * it has work to wait for, and nothing else runs per request (docs/performance.md).
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -83,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailPlugin);
   await app.register(paymentsPlugin);
   await app.register(redisPlugin);
+  await app.register(writeNewsPlugin);
   await app.register(imagesPlugin);
   await app.register(authPlugin);
   await app.register(apiRoutes, { prefix: '/api' });

@@ -1,7 +1,8 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Account, authRequest, signIn, signUp } from '../../test/accounts.js';
 import { buildTestApp, engine, type TestApp } from '../../test/helper.js';
+import { connectTestRedis, REDIS_REQUIRED, TEST_REDIS_URL } from '../../test/redis.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { LOGIN_FAILURES } from './login-failures.js';
 
@@ -10,8 +11,6 @@ import { LOGIN_FAILURES } from './login-failures.js';
  * their password, so a successful reset must let them in at once, with either counter store.
  */
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-const CI = ['1', 'true', 'yes'].includes((process.env.CI ?? '').toLowerCase());
 /** The prefix the portal gives its rate-limit keys in Redis (rate-limit-store.ts). */
 const REDIS_PREFIX = 'portal:rate:';
 
@@ -79,27 +78,18 @@ function lockoutSuite(store: 'database' | 'redis') {
 
   beforeAll(async () => {
     if (store === 'redis') {
-      const client = new Redis(REDIS_URL, {
-        lazyConnect: true,
-        connectTimeout: 2000,
-        maxRetriesPerRequest: 0,
-        retryStrategy: () => null,
-      });
-      client.on('error', () => {});
-      try {
-        await client.connect();
-        await client.ping();
-        redis = client;
-      } catch (error) {
-        client.disconnect();
-        unreachable = `Redis is unreachable at ${REDIS_URL} (${(error as Error).message})`;
-        if (CI) throw new Error(`${unreachable}: CI=true requires it; set TEST_REDIS_URL`);
+      const connected = await connectTestRedis();
+      if (typeof connected === 'string') {
+        unreachable = connected;
+        if (REDIS_REQUIRED)
+          throw new Error(`${unreachable}: CI=true requires it; set TEST_REDIS_URL`);
         return;
       }
+      redis = connected;
     }
     smtp = await startTestSmtpServer();
     t = await buildTestApp({
-      env: { SMTP_URL: smtp.url, ...(store === 'redis' ? { REDIS_URL } : {}) },
+      env: { SMTP_URL: smtp.url, ...(store === 'redis' ? { REDIS_URL: TEST_REDIS_URL } : {}) },
     });
   });
   afterAll(async () => {

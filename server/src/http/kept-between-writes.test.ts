@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { keptBetweenWrites, writeCountPlugin } from './kept-between-writes.js';
+import { keptBetweenWrites, WriteCount, writeCountPlugin } from './kept-between-writes.js';
 
 const writes = () => ({ value: 0 });
 
@@ -99,5 +99,18 @@ describe('the count of requests that may have written', () => {
     });
     expect((await server.inject({ method: 'POST', url: '/api/thing' })).statusCode).toBe(500);
     expect(server.writes.value).toBe(1);
+  });
+});
+
+describe('a write count', () => {
+  it('tells its listeners of the writes made here, not of those heard of from elsewhere', () => {
+    const count = new WriteCount();
+    const told: number[] = [];
+    count.onWriteHere(() => told.push(count.value));
+    count.wroteHere();
+    count.wroteElsewhere();
+    count.wroteHere();
+    expect(count.value).toBe(3);
+    expect(told).toEqual([1, 3]);
   });
 });

@@ -6,10 +6,37 @@ export const KEPT_MS = 1_000;
 /** Past this many kept answers, the stale ones are swept before another is kept. */
 const SWEEP_AT = 10_000;
 
-/** The requests through this app that may have changed data, counted as their answers go. */
-export interface WriteCount {
-  readonly value: number;
+/**
+ * The requests that may have changed data: those through this app, counted as their answers go,
+ * and those another instance on the same database told of (plugins/app/write-news.ts).
+ */
+export class WriteCount {
+  #value = 0;
+  readonly #toldOfWritesHere: Array<() => void> = [];
+
+  get value(): number {
+    return this.#value;
+  }
+
+  /** A request through this app may have written: counted, and told to `onWriteHere`'s listeners. */
+  wroteHere(): void {
+    this.#value += 1;
+    for (const listener of this.#toldOfWritesHere) listener();
+  }
+
+  /** Another instance wrote, or may have while this one could not hear of it. */
+  wroteElsewhere(): void {
+    this.#value += 1;
+  }
+
+  /** Calls `listener` after each write through this app. */
+  onWriteHere(listener: () => void): void {
+    this.#toldOfWritesHere.push(listener);
+  }
 }
+
+/** What a kept value is stamped with: the count, read. */
+type WriteVersion = Pick<WriteCount, 'value'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,10 +64,10 @@ export function mayWrite(request: FastifyRequest): boolean {
  */
 export const writeCountPlugin = fp(
   async (app: FastifyInstance) => {
-    const writes = { value: 0 };
+    const writes = new WriteCount();
     app.decorate('writes', writes);
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (mayWrite(request)) writes.value += 1;
+      if (mayWrite(request)) writes.wroteHere();
       done(null, payload);
     });
   },
@@ -50,12 +77,13 @@ export const writeCountPlugin = fp(
 /**
  * Values worked out from the database, kept in memory for `ttlMs` at most and only while no
  * request through this app may have written since they were read (decision 039): a change made
- * here shows at once, one made by another instance or process within `ttlMs`.
+ * here shows at once, one made by another instance as soon as it is told of it (with Redis) and
+ * within `ttlMs` in any case, one made by another process within `ttlMs`.
  *
  * A value is stamped with the count read before the reads it comes from (`version()`), so one
  * read while a write went through is never kept.
  */
-export function keptBetweenWrites<T>(writes: WriteCount, ttlMs = KEPT_MS) {
+export function keptBetweenWrites<T>(writes: WriteVersion, ttlMs = KEPT_MS) {
   const entries = new Map<string, { value: T; at: number; version: number }>();
   const holds = (entry: { at: number; version: number }, now: number) =>
     entry.version === writes.value && now - entry.at < ttlMs;
