@@ -29,7 +29,8 @@ describe('Reset password', () => {
     expect(
       await screen.findByText('Your password has been changed. Log in with the new one.'),
     ).toBeVisible();
-    expect(screen.getByRole('heading', { name: /^Login page/ })).toBeVisible();
+    // The toast can show before the login page has rendered.
+    expect(await screen.findByRole('heading', { name: /^Login page/ })).toBeVisible();
     expect(api.callsTo('POST /api/auth/reset-password')[0]?.body).toEqual({
       token: 'reset-token-1',
       newPassword: 'brand-new-brush-77',
