@@ -43,8 +43,8 @@ export interface AppOptions {
  * the address checks (onRequest), the caller's access token (onRequest, auth), the NUL check
  * (preValidation), the route's schema, its guard and handler, and as its answer goes the count
  * of requests that may have written (onSend, decision 039), told to the other instances through
- * Redis when there is one. Every hook is synchronous unless
- * it has work to wait for, and nothing else runs per request (docs/performance.md).
+ * Redis when there is one (decision 040). Every hook is synchronous unless it has work to wait
+ * for, and nothing else runs per request (docs/performance.md).
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;

@@ -40,7 +40,10 @@ type WriteVersion = Pick<WriteCount, 'value'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Bumped as each request that may have written answers (decision 039). */
+    /**
+     * Bumped as each request that may have written answers, and as other instances tell of
+     * theirs (decisions 039, 040).
+     */
     writes: WriteCount;
   }
 }

@@ -47,13 +47,25 @@ describe(`writes told to the other instances through Redis (${engine})`, () => {
     other?.disconnect();
   });
 
-  /** What the app sends on its channel, as another instance hears it. */
-  async function heard(): Promise<{ messages: string[]; stop(): void }> {
+  /**
+   * What the app sends on its channel, as another instance hears it; `settled` waits for the
+   * first message and a while after it, for any that should not have come.
+   */
+  async function heard() {
     const listener = (other as Redis).duplicate();
     const messages: string[] = [];
     listener.on('message', (_channel: string, message: string) => messages.push(message));
     await listener.subscribe(channel);
-    return { messages, stop: () => listener.disconnect() };
+    return {
+      messages,
+      settled: async () => {
+        for (let waited = 0; messages.length === 0 && waited < 2_000; waited += 10) {
+          await sleep(10);
+        }
+        await sleep(100);
+      },
+      stop: () => listener.disconnect(),
+    };
   }
 
   it('tells them of each request that may have written, and not of reads', async (context) => {
@@ -62,10 +74,7 @@ describe(`writes told to the other instances through Redis (${engine})`, () => {
     try {
       await t.app.inject({ url: '/api/treatments' });
       await t.app.inject({ method: 'POST', url: '/api/contact', payload: {} });
-      for (let waited = 0; news.messages.length === 0 && waited < 2_000; waited += 10) {
-        await sleep(10);
-      }
-      await sleep(100);
+      await news.settled();
       expect(news.messages).toHaveLength(1);
     } finally {
       news.stop();
@@ -78,11 +87,8 @@ describe(`writes told to the other instances through Redis (${engine})`, () => {
     try {
       const before = t.app.writes.value;
       await t.app.inject({ method: 'POST', url: '/api/contact', payload: {} });
-      for (let waited = 0; news.messages.length === 0 && waited < 2_000; waited += 10) {
-        await sleep(10);
-      }
       // The app hears its own message as this listener does; it leaves the count as it was.
-      await sleep(100);
+      await news.settled();
       expect(t.app.writes.value).toBe(before + 1);
     } finally {
       news.stop();
