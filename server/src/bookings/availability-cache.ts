@@ -15,12 +15,10 @@ let everythingChangedAt = 0;
 /** The last change of each day's bookings since then. */
 const dayChangedAt = new Map<IsoDate, number>();
 
-/**
- * Makes every availability cache of this process forget the answers of `dates`, whose bookings
- * changed through this instance; with no date, every answer (the clinic changed its treatments,
- * their slots or prices, or its calendar). A day's answer depends on that day's bookings alone.
- */
-export function forgetAvailabilityAnswers(...dates: IsoDate[]): void {
+/** Told of each change made through this instance (plugins/app/write-news.ts tells the others). */
+const forgettingListeners = new Set<(dates: readonly IsoDate[]) => void>();
+
+function forget(dates: readonly IsoDate[]): void {
   changes += 1;
   if (dates.length === 0 || dayChangedAt.size + dates.length > MAX_CHANGED_DAYS) {
     everythingChangedAt = changes;
@@ -28,6 +26,32 @@ export function forgetAvailabilityAnswers(...dates: IsoDate[]): void {
     return;
   }
   for (const date of dates) dayChangedAt.set(date, changes);
+}
+
+/**
+ * Makes every availability cache of this process forget the answers of `dates`, whose bookings
+ * changed through this instance; with no date, every answer (the clinic changed its treatments,
+ * their slots or prices, or its calendar). A day's answer depends on that day's bookings alone.
+ */
+export function forgetAvailabilityAnswers(...dates: IsoDate[]): void {
+  forget(dates);
+  for (const listener of forgettingListeners) listener(dates);
+}
+
+/** The same for a change another instance told of (`dates` empty: every day); told to nobody. */
+export function forgetAvailabilityAnswersChangedElsewhere(dates: readonly IsoDate[]): void {
+  forget(dates);
+}
+
+/**
+ * Calls `listener` with the days of each change made through this instance (none: every day).
+ * Returns what stops it.
+ */
+export function onAvailabilityAnswersForgotten(
+  listener: (dates: readonly IsoDate[]) => void,
+): () => void {
+  forgettingListeners.add(listener);
+  return () => forgettingListeners.delete(listener);
 }
 
 /** Whether an answer for `date` worked out from the data as it stood at `version` still holds. */
@@ -44,9 +68,10 @@ function stillHolds(date: IsoDate, version: number): boolean {
  * Correctness: every booking, move and cancellation made through this instance makes its days'
  * answers stale at once, so a patient always sees their own change, and an answer worked out
  * while such a change went through is not kept (it is stamped with the `version` read before
- * its reads began). A change made through another instance shows here within
- * AVAILABILITY_CACHE_MS, the same window a slot could be taken between reading the page and
- * booking; the database's unique index still refuses the second booking of a slot.
+ * its reads began). A change made through another instance shows here as soon as that instance
+ * tells of it (with Redis, plugins/app/write-news.ts) and within AVAILABILITY_CACHE_MS in any
+ * case, the same window a slot could be taken between reading the page and booking; the
+ * database's unique index still refuses the second booking of a slot.
  */
 export function availabilityCache(ttlMs = AVAILABILITY_CACHE_MS) {
   const entries = new Map<string, { at: number; json: string; version: number; date: IsoDate }>();

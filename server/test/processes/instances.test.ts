@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILURES } from '../../src/auth/login-failures.js';
+import { AVAILABILITY_CACHE_MS } from '../../src/bookings/availability-cache.js';
 import { openDatabase } from '../../src/db/database.js';
 import { KEPT_MS } from '../../src/http/kept-between-writes.js';
 import { createTestDatabase, engine, type TestDatabase } from '../helper.js';
@@ -205,6 +206,38 @@ describe.skipIf(engine !== 'postgres')(
         'several instances: signed in on B, token issued on A, accepted on A and B; ' +
           `signed out on A, the token refused on A at once and on B after ${refusedAfter} ms (401)`,
       );
+    }, 60_000);
+
+    it('shows on one instance at once a slot booked through the other', async (context) => {
+      if (!redis) return context.skip(unreachable);
+      const [patient] = (await insertPatients(database, 1)) as [Patient];
+      const request = bookingRequest(400, 0);
+      const slot = request.slot as string;
+      const day = `/api/available?date=${encodeURIComponent(request.date)}`;
+      const freeOnB = async () => {
+        const reply = await call(b.url, 'GET', day);
+        expect(reply.status).toBe(200);
+        const treatments = reply.body as Array<{ _id: string; slots: string[] }>;
+        return treatments.find((t) => t._id === request.treatmentId)?.slots.includes(slot);
+      };
+      // B works out the day's answer and keeps it; then the slot is booked through A.
+      expect(await freeOnB()).toBe(true);
+      const booked = await call(a.url, 'POST', '/api/booking', {
+        token: patient.token,
+        body: request,
+      });
+      expect(booked.status).toBe(201);
+      const bookedAt = Date.now();
+      let free = await freeOnB();
+      while (free && Date.now() - bookedAt < 10 * AVAILABILITY_CACHE_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        free = await freeOnB();
+      }
+      const goneAfter = Date.now() - bookedAt;
+      expect(free).toBe(false);
+      // Not the second B keeps a day's answer: A's news of the day.
+      expect(goneAfter).toBeLessThan(AVAILABILITY_CACHE_MS / 2);
+      say(`several instances: a slot booked through A left B's availability after ${goneAfter} ms`);
     }, 60_000);
 
     it('throttles failed sign-ins across both instances, in Redis', async (context) => {

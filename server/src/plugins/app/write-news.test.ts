@@ -1,10 +1,14 @@
+import { type AvailableMonth, formatMediumDate, type IsoDate } from '@doctors-portal/contract';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessToken, bearer, signUp } from '../../../test/accounts.js';
+import { accessToken, bearer, seedPatients, signUp } from '../../../test/accounts.js';
+import { clinicDay } from '../../../test/dates.js';
 import { buildTestApp, engine, type TestApp } from '../../../test/helper.js';
 import { connectTestRedis, REDIS_REQUIRED, TEST_REDIS_URL } from '../../../test/redis.js';
+import { AVAILABILITY_CACHE_MS, availabilityCache } from '../../bookings/availability-cache.js';
+import type { ClinicMoment } from '../../bookings/clock.js';
 import { KEPT_MS } from '../../http/kept-between-writes.js';
-import { writeNewsChannel } from './write-news.js';
+import { readWriteNews, type WriteNews, writeNewsChannel, writeNewsMessage } from './write-news.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,6 +25,28 @@ describe('the channel of the instances on one database', () => {
     expect(writeNewsChannel({ engine: 'sqlite', file: 'data/portal.db' })).toBe(
       writeNewsChannel({ engine: 'sqlite', file: `${process.cwd()}/data/portal.db` }),
     );
+  });
+});
+
+describe('the news an instance sends', () => {
+  it('reads back as it was written', () => {
+    const sender = 'e0a4f2d2-4b7e-4f55-9d0e-8f1c2a3b4c5d';
+    const news: WriteNews[] = [
+      { sender, kind: 'write' },
+      { sender, kind: 'days', dates: [] },
+      { sender, kind: 'days', dates: [clinicDay(61), clinicDay(62)] },
+    ];
+    for (const sent of news) {
+      expect(readWriteNews(writeNewsMessage(sent))).toEqual(sent);
+    }
+  });
+
+  it('stands for every day when its days are not all dates', () => {
+    expect(readWriteNews('another-instance days 2031-03-03 tomorrow')).toEqual({
+      sender: 'another-instance',
+      kind: 'days',
+      dates: [],
+    });
   });
 });
 
@@ -116,5 +142,68 @@ describe(`writes told to the other instances through Redis (${engine})`, () => {
     expect(status).toBe(401);
     // Not the second a kept caller lasts: the news.
     expect(refusedAfter).toBeLessThan(KEPT_MS / 2);
+  });
+
+  /** A day the clinic opens, some weeks ahead. */
+  async function openDay(): Promise<IsoDate> {
+    const month = clinicDay(40).slice(0, 7);
+    const response = await t.app.inject(`/api/available/month?month=${month}`);
+    const open = (response.json() as AvailableMonth).days.find((day) => day.status === 'open');
+    return (open as { date: string }).date as IsoDate;
+  }
+
+  it('tells them of the day whose availability a booking changed', async (context) => {
+    if (!other) return context.skip(unreachable);
+    const [patient] = await seedPatients(t.db, engine, 1);
+    const { token } = await t.app.accessTokens.issue(patient as NonNullable<typeof patient>);
+    const date = await openDay();
+    const news = await heard();
+    try {
+      const booked = await t.app.inject({
+        method: 'POST',
+        url: '/api/booking',
+        headers: bearer(token),
+        payload: {
+          treatmentId: 'teeth-cleaning',
+          date: formatMediumDate(date),
+          slot: '10:00 AM - 10:30 AM',
+          phone: '+1 555 010 2030',
+          age: 40,
+        },
+      });
+      expect(booked.statusCode).toBe(201);
+      await news.settled();
+      const told = news.messages.map(readWriteNews);
+      expect(told).toContainEqual(expect.objectContaining({ kind: 'write' }));
+      expect(told).toContainEqual(expect.objectContaining({ kind: 'days', dates: [date] }));
+    } finally {
+      news.stop();
+    }
+  });
+
+  it("forgets a day's availability as soon as another instance tells of it, and only that day's", async (context) => {
+    if (!other) return context.skip(unreachable);
+    const answers = availabilityCache();
+    const moment: ClinicMoment = {
+      today: clinicDay(0),
+      minutes: 600,
+      timeZone: 'America/New_York',
+      at: 0,
+    };
+    const [changed, unchanged] = [clinicDay(70), clinicDay(71)];
+    const keptAt = Date.now();
+    answers.set(changed, moment, '["10:00 AM - 10:30 AM"]', answers.version(), keptAt);
+    answers.set(unchanged, moment, '["10:00 AM - 10:30 AM"]', answers.version(), keptAt);
+    await (other as Redis).publish(
+      channel,
+      writeNewsMessage({ sender: 'another-instance', kind: 'days', dates: [changed] }),
+    );
+    while (answers.get(changed, moment, keptAt) !== undefined && Date.now() - keptAt < 2_000) {
+      await sleep(5);
+    }
+    const forgottenAfter = Date.now() - keptAt;
+    expect(answers.get(changed, moment, keptAt)).toBeUndefined();
+    expect(forgottenAfter).toBeLessThan(AVAILABILITY_CACHE_MS / 2);
+    expect(answers.get(unchanged, moment, keptAt)).toBeDefined();
   });
 });

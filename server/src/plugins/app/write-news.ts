@@ -1,7 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { IsoDate } from '@doctors-portal/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  forgetAvailabilityAnswersChangedElsewhere,
+  onAvailabilityAnswersForgotten,
+} from '../../bookings/availability-cache.js';
 import type { Config } from '../../config/env.js';
 import { StartupError } from '../../startup-error.js';
 
@@ -20,13 +25,38 @@ export function writeNewsChannel(database: Config['database']): string {
   return `portal:writes:${createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
 }
 
+const DAYS = 'days';
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * What an instance tells the others: `<sender>` for a request that may have written, and
+ * `<sender> days [<date> …]` for the days whose availability it changed (no date: every day).
+ */
+export type WriteNews = { sender: string } & (
+  | { kind: 'write' }
+  | { kind: 'days'; dates: readonly IsoDate[] }
+);
+
+export function writeNewsMessage(news: WriteNews): string {
+  return news.kind === 'write' ? news.sender : [news.sender, DAYS, ...news.dates].join(' ');
+}
+
+/** A message read back; a list of days with anything but dates in it stands for every day. */
+export function readWriteNews(message: string): WriteNews {
+  const [sender = '', kind, ...dates] = message.split(' ');
+  if (kind !== DAYS) return { sender, kind: 'write' };
+  const valid = dates.every((date) => ISO_DATE.test(date));
+  return { sender, kind: 'days', dates: valid ? (dates as IsoDate[]) : [] };
+}
+
 /**
  * With REDIS_URL, the instances on one database tell each other of every request that may have
  * written, so that what each keeps between writes (its callers and patients' lists, decision
- * 039) is forgotten on all of them within a message's time, not a second's. The message names
- * only the instance that sent it. Hearing nothing is never trusted: a kept value still lasts a
- * second at most, and an instance that lost its subscription forgets everything once it has it
- * back, since it may have missed news meanwhile.
+ * 039) is forgotten on all of them within a message's time, not a second's; and of the days
+ * whose availability they changed, so that each forgets its answers for those days. A message
+ * names only the instance that sent it, and the days. Hearing nothing is never trusted: a kept
+ * value still lasts a second at most, and an instance that lost its subscription forgets
+ * everything once it has it back, since it may have missed news meanwhile.
  */
 export const writeNewsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -45,9 +75,13 @@ export const writeNewsPlugin = fp(
     listener.on('ready', () => {
       listening = true;
       app.writes.wroteElsewhere();
+      forgetAvailabilityAnswersChangedElsewhere([]);
     });
-    listener.on('message', (_channel: string, sender: string) => {
-      if (sender !== self) app.writes.wroteElsewhere();
+    listener.on('message', (_channel: string, message: string) => {
+      const news = readWriteNews(message);
+      if (news.sender === self) return;
+      if (news.kind === 'write') app.writes.wroteElsewhere();
+      else forgetAvailabilityAnswersChangedElsewhere(news.dates);
     });
     try {
       await listener.subscribe(channel);
@@ -59,8 +93,8 @@ export const writeNewsPlugin = fp(
     }
     // One warning while telling fails, not one a write.
     let telling = true;
-    app.writes.onWriteHere(() => {
-      redis.publish(channel, self).then(
+    const tell = (news: WriteNews) => {
+      redis.publish(channel, writeNewsMessage(news)).then(
         () => {
           telling = true;
         },
@@ -70,8 +104,13 @@ export const writeNewsPlugin = fp(
           app.log.warn({ err: error }, 'not telling other instances of writes until Redis is back');
         },
       );
-    });
+    };
+    app.writes.onWriteHere(() => tell({ sender: self, kind: 'write' }));
+    const stopTellingOfDays = onAvailabilityAnswersForgotten((dates) =>
+      tell({ sender: self, kind: 'days', dates }),
+    );
     app.addHook('onClose', async () => {
+      stopTellingOfDays();
       await listener.quit();
     });
   },
