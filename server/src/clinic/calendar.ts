@@ -18,8 +18,9 @@ import type { Database } from '../db/schema.js';
  * days, the closures and the rules in force (stored in the database, the environment's values
  * until the clinic sets its own). Every GET /api/available and booking asks for them, so each
  * instance keeps what it read for CLINIC_CALENDAR_CACHE_MS per database and forgets it at once
- * when it changes them itself; a change made through another instance shows here within that
- * time.
+ * when it changes them itself; a change made through another instance shows here as soon as
+ * that instance tells of it (with Redis, plugins/app/write-news.ts) and within that time in any
+ * case.
  */
 
 /** How long an instance reuses the calendar and rules it read. */

@@ -26,8 +26,9 @@ import {
  * its name, description, price and slot times, retire it and bring it back. Each change and its
  * audit entry are written in one transaction; afterwards this instance forgets its cached
  * treatments and availability answers, so that `/api/available` shows the change at once
- * (other instances within their caches' time). Bookings are never changed: they keep the name
- * and price they were booked with (docs/decisions/018).
+ * (other instances as soon as they hear of it, decision 040, and within their caches' time in
+ * any case). Bookings are never changed: they keep the name and price they were booked with
+ * (docs/decisions/018).
  */
 
 /** A treatment as the API shows it. */

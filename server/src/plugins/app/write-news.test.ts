@@ -206,4 +206,34 @@ describe(`writes told to the other instances through Redis (${engine})`, () => {
     expect(forgottenAfter).toBeLessThan(AVAILABILITY_CACHE_MS / 2);
     expect(answers.get(unchanged, moment, keptAt)).toBeDefined();
   });
+
+  it("shows another instance's change of the clinic's prices at once when told that every day changed", async (context) => {
+    if (!other) return context.skip(unreachable);
+    const date = formatMediumDate(await openDay());
+    const priceShown = async () => {
+      const response = await t.app.inject(`/api/available?date=${encodeURIComponent(date)}`);
+      const treatments = response.json() as Array<{ _id: string; price: number }>;
+      return treatments.find((treatment) => treatment._id === 'teeth-cleaning')?.price;
+    };
+    const before = await priceShown();
+    // Another instance's administrator raises the price; this one has the old list kept.
+    await t.db
+      .updateTable('treatment')
+      .set((eb) => ({ price_cents: eb('price_cents', '+', 1_000) }))
+      .where('id', '=', 'teeth-cleaning')
+      .execute();
+    expect(await priceShown()).toBe(before);
+    const toldAt = Date.now();
+    await (other as Redis).publish(
+      channel,
+      writeNewsMessage({ sender: 'another-instance', kind: 'days', dates: [] }),
+    );
+    let shown = before;
+    while (shown === before && Date.now() - toldAt < 2 * AVAILABILITY_CACHE_MS) {
+      await sleep(5);
+      shown = await priceShown();
+    }
+    expect(shown).toBe((before as number) + 10);
+    expect(Date.now() - toldAt).toBeLessThan(AVAILABILITY_CACHE_MS / 2);
+  });
 });

@@ -7,8 +7,10 @@ import {
   forgetAvailabilityAnswersChangedElsewhere,
   onAvailabilityAnswersForgotten,
 } from '../../bookings/availability-cache.js';
+import { forgetClinicCalendar } from '../../clinic/calendar.js';
 import type { Config } from '../../config/env.js';
 import { StartupError } from '../../startup-error.js';
+import { forgetCachedTreatments } from '../../treatments/repository.js';
 
 /**
  * The Redis channel of the instances on one database: its address without credentials, hashed,
@@ -50,6 +52,19 @@ export function readWriteNews(message: string): WriteNews {
 }
 
 /**
+ * What another instance's news of `dates` makes this one forget: those days' availability; with
+ * no date (the clinic changed its treatments, doctors or calendar), every day's, and the
+ * treatments and the calendar it keeps, so that it shows the change at once as well.
+ */
+function forgetChangedElsewhere(app: FastifyInstance, dates: readonly IsoDate[]): void {
+  if (dates.length === 0) {
+    forgetCachedTreatments(app.db);
+    forgetClinicCalendar(app.db);
+  }
+  forgetAvailabilityAnswersChangedElsewhere(dates);
+}
+
+/**
  * With REDIS_URL, the instances on one database tell each other of every request that may have
  * written, so that what each keeps between writes (its callers and patients' lists, decision
  * 039) is forgotten on all of them within a message's time, not a second's; and of the days
@@ -75,13 +90,13 @@ export const writeNewsPlugin = fp(
     listener.on('ready', () => {
       listening = true;
       app.writes.wroteElsewhere();
-      forgetAvailabilityAnswersChangedElsewhere([]);
+      forgetChangedElsewhere(app, []);
     });
     listener.on('message', (_channel: string, message: string) => {
       const news = readWriteNews(message);
       if (news.sender === self) return;
       if (news.kind === 'write') app.writes.wroteElsewhere();
-      else forgetAvailabilityAnswersChangedElsewhere(news.dates);
+      else forgetChangedElsewhere(app, news.dates);
     });
     try {
       await listener.subscribe(channel);
@@ -114,5 +129,5 @@ export const writeNewsPlugin = fp(
       await listener.quit();
     });
   },
-  { name: 'write-news', dependencies: ['config', 'redis', 'write-count'] },
+  { name: 'write-news', dependencies: ['config', 'database', 'redis', 'write-count'] },
 );
