@@ -1,3 +1,4 @@
+import { paths } from '@doctors-portal/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Navbar } from '../../../components/layout/navbar';
@@ -8,13 +9,20 @@ import { DashboardSidebar } from './dashboard-sidebar';
 
 beforeEach(() => signIn(stubApi(), patient, { admin: true }));
 
-const dashboardPage = () =>
+const dashboardPage = (at = '/dashboard') =>
   renderInPortal(
     <>
       <Navbar user={{ displayName: patient.name }} />
       <DashboardSidebar />
     </>,
-    { at: '/dashboard' },
+    { at },
+  );
+
+/** The link of the menu beside the page. */
+const besideLink = (name: string) =>
+  within(screen.getAllByRole('navigation', { name: 'Dashboard' })[0] as HTMLElement).getByRole(
+    'link',
+    { name },
   );
 
 describe('the one mobile menu on a dashboard page', () => {
@@ -51,5 +59,20 @@ describe('the menu beside a dashboard page', () => {
     // The name above it.
     expect(email.previousElementSibling).toHaveTextContent(patient.name);
     expect(email.previousElementSibling).toHaveAttribute('title', patient.name);
+  });
+});
+
+describe('where the menu says you are', () => {
+  it('marks the page shown, and only it', () => {
+    dashboardPage('/dashboard/history');
+    expect(besideLink('My History')).toHaveAttribute('aria-current', 'page');
+    expect(besideLink('Dashboard')).not.toHaveAttribute('aria-current');
+  });
+
+  it('marks My Appointments as the section of a visit’s payment page', () => {
+    dashboardPage(paths.payment('3f1c2a4e-5b6d-4c7e-8f90-a1b2c3d4e5f6'));
+    expect(besideLink('Dashboard')).toHaveAttribute('aria-current', 'true');
+    expect(besideLink('Dashboard').className).toContain('bg-primary');
+    expect(besideLink('My Review')).not.toHaveAttribute('aria-current');
   });
 });

@@ -1,7 +1,7 @@
 import { paths } from '@doctors-portal/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { NavLink } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
 import { DASHBOARD_MENU_SLOT_ID } from '../../../components/layout/dashboard-menu-slot';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useAdminStatus, useAuth } from '../../../lib/auth/auth-provider';
@@ -25,12 +25,22 @@ interface Item {
   label: string;
   to: string;
   icon: ReactNode;
+  /** Current on `to` itself only, not on the pages below it. */
   end?: boolean;
+  /** Pages not in the menu that belong to this item's: it is marked as their section. */
+  within?: string;
 }
 
 /** The spec's sidebar links, in its order, then the patient's own account. */
 const PATIENT_ITEMS: Item[] = [
-  { label: 'Dashboard', to: paths.dashboard, icon: <CalendarIcon />, end: true },
+  {
+    label: 'Dashboard',
+    to: paths.dashboard,
+    icon: <CalendarIcon />,
+    end: true,
+    // Paying for a visit is a step of My Appointments.
+    within: paths.payment(''),
+  },
   { label: 'My Review', to: paths.review, icon: <StarIcon /> },
   { label: 'My History', to: paths.history, icon: <HistoryIcon /> },
   { label: 'Account', to: paths.account, icon: <AccountIcon /> },
@@ -48,24 +58,34 @@ const ADMIN_ITEMS: Item[] = [
   { label: 'Audit log', to: paths.audit, icon: <AuditIcon /> },
 ];
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (current: boolean) =>
   `flex items-center gap-3 rounded-field px-3.5 py-2.5 font-medium transition-colors ${
-    isActive
+    current
       ? 'bg-primary text-primary-content shadow-soft'
       : 'text-base-content hover:bg-mint hover:text-primary'
   }`;
 
+/** The item's page (`aria-current="page"`), the section of the page shown (`"true"`), or neither. */
+function currentness(item: Item, pathname: string): 'page' | 'true' | undefined {
+  if (matchPath({ path: item.to, end: item.end ?? false }, pathname)) return 'page';
+  return item.within !== undefined && pathname.startsWith(item.within) ? 'true' : undefined;
+}
+
 function Links({ items }: { items: Item[] }) {
+  const { pathname } = useLocation();
   return (
     <ul className="flex flex-col gap-1">
-      {items.map((item) => (
-        <li key={item.to}>
-          <NavLink to={item.to} end={item.end} className={linkClass}>
-            {item.icon}
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
+      {items.map((item) => {
+        const current = currentness(item, pathname);
+        return (
+          <li key={item.to}>
+            <Link to={item.to} aria-current={current} className={linkClass(current !== undefined)}>
+              {item.icon}
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }
