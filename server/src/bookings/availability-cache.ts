@@ -8,7 +8,7 @@ const SWEEP_AT = 500;
 /** Past this many days remembered as changed, every answer is forgotten instead. */
 const MAX_CHANGED_DAYS = 10_000;
 
-/** Counts the changes made through this process that make answers stale. */
+/** Counts the changes that make answers stale: made through this instance, or told of. */
 let changes = 0;
 /** The last change that made every answer stale: the clinic changed what it offers. */
 let everythingChangedAt = 0;
@@ -18,7 +18,11 @@ const dayChangedAt = new Map<IsoDate, number>();
 /** Told of each change made through this instance (plugins/app/write-news.ts tells the others). */
 const forgettingListeners = new Set<(dates: readonly IsoDate[]) => void>();
 
-function forget(dates: readonly IsoDate[]): void {
+/**
+ * Makes every availability cache of this process forget the answers of `dates`, changed through
+ * another instance that told of it (empty: every day); told to nobody.
+ */
+export function forgetAvailabilityAnswersChangedElsewhere(dates: readonly IsoDate[]): void {
   changes += 1;
   if (dates.length === 0 || dayChangedAt.size + dates.length > MAX_CHANGED_DAYS) {
     everythingChangedAt = changes;
@@ -34,13 +38,8 @@ function forget(dates: readonly IsoDate[]): void {
  * their slots or prices, or its calendar). A day's answer depends on that day's bookings alone.
  */
 export function forgetAvailabilityAnswers(...dates: IsoDate[]): void {
-  forget(dates);
+  forgetAvailabilityAnswersChangedElsewhere(dates);
   for (const listener of forgettingListeners) listener(dates);
-}
-
-/** The same for a change another instance told of (`dates` empty: every day); told to nobody. */
-export function forgetAvailabilityAnswersChangedElsewhere(dates: readonly IsoDate[]): void {
-  forget(dates);
 }
 
 /**

@@ -128,8 +128,8 @@ const cache = new WeakMap<Kysely<Database>, { at: number; list: Promise<Treatmen
  * database: a few rows that change only when the clinic edits its price list, asked for by
  * every GET /api/available. Each instance keeps its own copy, so an edit reaches every other
  * instance within that time, or as soon as it is told of it (with Redis, write-news.ts); the
- * instance that made it forgets its copy at once. Bookings
- * never use it (they read the treatment they book, so the price charged is the current one).
+ * instance that made it forgets its copy at once. Bookings never use it (they read the
+ * treatment they book, so the price charged is the current one).
  */
 export function cachedTreatments(
   db: Kysely<Database>,
