@@ -33,8 +33,10 @@ describe(`profile updates obey the sign-up rules (${engine})`, () => {
     ['a name of 200,000 characters', 'x'.repeat(200_000), 'Name must be 100 characters or shorter'],
     ['a right-to-left override', 'Ana\u202Egnp.exe', NAME_FORBIDDEN_MESSAGE],
     ['a left-to-right isolate', 'Ana\u2066Lee', NAME_FORBIDDEN_MESSAGE],
-    // The portal refuses NUL in any text before the auth library sees it (http/text-input.ts).
+    // The portal refuses NUL and half surrogate pairs in any text before the auth library sees
+    // them (http/text-input.ts).
     ['a NUL character', 'Ana\u0000Lee', /NUL/],
+    ['half a surrogate pair', 'Ana\uD800Lee', /unpaired surrogates/],
     ['an escape sequence', 'Ana\u001b[31mLee', NAME_FORBIDDEN_MESSAGE],
     ['a C1 control', 'Ana\u0085Lee', NAME_FORBIDDEN_MESSAGE],
   ])('update-user refuses %s (400) and keeps the name', async (_kind, name, message) => {
