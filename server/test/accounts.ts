@@ -21,7 +21,7 @@ function cookieOf(setCookie: string | string[] | undefined): string {
 
 let counter = 0;
 /** Each call comes from a client address of its own unless one is given, as patients would. */
-const nextClientIp = () => {
+export const nextClientIp = () => {
   counter += 1;
   return `10.1.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
 };

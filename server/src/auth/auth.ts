@@ -21,6 +21,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetEmail, signUpAttemptEmail, verificationEmail } from '../mail/templates.js';
 import { deleteVerifications } from '../users/repository.js';
+import { libraryLogger } from './library-log.js';
 import { loginFailuresKey } from './login-failures.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
 import { PROFILE_IMAGE_MESSAGE, profileImageRule } from './profile-rules.js';
@@ -323,9 +324,7 @@ export function createAuth({
           }),
         ]
       : [],
-    logger: {
-      log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`),
-    },
+    logger: libraryLogger(log),
   });
 }
 
