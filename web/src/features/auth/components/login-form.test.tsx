@@ -105,6 +105,23 @@ describe("the login page's 'Forgot password?'", () => {
     expect(screen.queryByText(refusal)).toBeNull();
   });
 
+  it('clears the refusal of an earlier login when asked with no email, and says to enter one', async () => {
+    api.on('GET /api/clinic', { body: clinic });
+    api.on('POST /api/auth/sign-in/email', failure(401, 'Invalid email or password'));
+    const { user } = renderInPortal(loginPage);
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'not-her-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const refusal = 'Developer Authority says: Invalid email or password';
+    expect(await screen.findByText(refusal)).toBeVisible();
+
+    await user.clear(screen.getByLabelText('Email'));
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByText(messages.forgotPasswordNoEmail)).toBeVisible();
+    expect(screen.queryByText(refusal)).toBeNull();
+    expect(api.callsTo('POST /api/auth/request-password-reset')).toEqual([]);
+  });
+
   it('keeps the alert when the reset request itself is refused', async () => {
     api.on('GET /api/clinic', { body: clinic });
     api.on('POST /api/auth/request-password-reset', failure(429, 'Too many requests'));

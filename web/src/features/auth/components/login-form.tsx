@@ -37,6 +37,8 @@ export function LoginForm({
   // The prerendered page shows the form before the app runs, when this button could do nothing.
   const hydrated = useHydrated();
   const forgotPassword = async () => {
+    // A new request: an earlier login's refusal no longer speaks of what is on the screen.
+    auth.clearAlert();
     const email = auth.form.getValues('email')?.trim();
     if (!email) {
       toast.error(messages.forgotPasswordNoEmail);
@@ -44,7 +46,6 @@ export function LoginForm({
     }
     try {
       await requestPasswordReset(email);
-      auth.clearAlert();
       toast.success(messages.resetEmailSent);
     } catch (error) {
       auth.fail(error);

@@ -50,6 +50,28 @@ describe('My Appointments', () => {
     );
   });
 
+  it('offers Book another visit beside the heading once there is a booking', async () => {
+    api.on('GET /api/booking', { body: [onTheWire(booking())] });
+    showMyAppointments();
+    await screen.findByRole('heading', { name: 'My Appointments: 1' });
+    expect(screen.getByRole('link', { name: 'Book another visit' })).toHaveAttribute(
+      'href',
+      '/appointment',
+    );
+  });
+
+  it('with no bookings, offers one way to book: the empty state’s', async () => {
+    api.on('GET /api/booking', { body: [] });
+    showMyAppointments();
+    expect(await screen.findByText('You have no appointments yet')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'My Appointments: 0' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^Book / })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute(
+      'href',
+      '/appointment',
+    );
+  });
+
   it('names the doctor of each visit in the Doctor column, and shows — when there is none', async () => {
     api.on('GET /api/booking', {
       body: [

@@ -98,10 +98,13 @@ export function MyAppointmentsPage() {
         title={count === undefined ? 'My Appointments' : `My Appointments: ${count}`}
         headingId={headingId}
         headingRef={heading}
+        // With no bookings yet, the empty state's own button is the way to book.
         action={
-          <Link to={paths.appointment} className="btn btn-primary btn-outline">
-            Book another visit
-          </Link>
+          count ? (
+            <Link to={paths.appointment} className="btn btn-primary btn-outline">
+              Book another visit
+            </Link>
+          ) : undefined
         }
       />
 

@@ -40,7 +40,7 @@ export function MoveVisit({ token, visit }: { token: string; visit: VisitLink })
   };
 
   return (
-    <VisitCard title={`Book ${booking.treatment}`}>
+    <VisitCard title={`Reschedule ${booking.treatment}`}>
       <div role="note" className="alert alert-info alert-soft">
         {`Moving your ${visitInWords(booking)}`}
       </div>

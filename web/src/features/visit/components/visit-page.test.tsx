@@ -120,7 +120,7 @@ describe('the page of a mail’s one-tap link', () => {
       body: outcome({ ...(call.body as object) }),
     }));
     const { user } = openLink();
-    await screen.findByRole('heading', { name: 'Book Teeth Cleaning' });
+    await screen.findByRole('heading', { name: 'Reschedule Teeth Cleaning' });
     expect(screen.getByRole('note')).toHaveTextContent(
       `Moving your Teeth Cleaning on Jan 5, 2030 at ${FIRST}`,
     );
@@ -148,7 +148,7 @@ describe('the page of a mail’s one-tap link', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Time' }), SECOND);
     await user.click(screen.getByRole('button', { name: 'Move my visit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, that slot was just taken.');
-    expect(screen.getByRole('heading', { name: 'Book Teeth Cleaning' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Reschedule Teeth Cleaning' })).toBeInTheDocument();
   });
 
   it.each([
