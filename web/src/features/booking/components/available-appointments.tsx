@@ -19,6 +19,8 @@ export interface AvailableAppointmentsProps {
   date: IsoDate;
   /** The chosen day's status on the calendar, when the calendar's month holds it. */
   status?: AvailableDay | undefined;
+  /** For a day that takes no bookings: the next one that does, and how to go there. */
+  nextOpenDay?: { date: IsoDate; onPick: () => void } | undefined;
   availability: UseQueryResult<AvailableTreatment[]>;
   onBook: (treatment: AvailableTreatment, button: HTMLButtonElement, slot?: string) => void;
   /** The name of the treatment a link asked for, marked out among the cards. */
@@ -35,6 +37,7 @@ export interface AvailableAppointmentsProps {
 export function AvailableAppointments({
   date,
   status,
+  nextOpenDay,
   availability,
   onBook,
   highlighted,
@@ -80,6 +83,15 @@ export function AvailableAppointments({
               Each card shows every free time: tap one to book it, or pick it in the booking form.
             </p>
           )}
+          {nextOpenDay && (notBookable || fullyBooked) ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-outline mt-5"
+              onClick={nextOpenDay.onPick}
+            >
+              {`See ${formatMediumDate(nextOpenDay.date)}, the next day with free slots`}
+            </button>
+          ) : null}
         </div>
 
         <div className="mt-10" aria-busy={availability.isFetching}>

@@ -74,6 +74,64 @@ describe('the booking page', () => {
     },
   );
 
+  describe('a day that takes no bookings', () => {
+    // The 5th of a month ahead, and the days after it in that month.
+    const fifth = `${addDays(todayIn(clinic.timeZone), 40).slice(0, 8)}05` as IsoDate;
+    const later = (days: number) => addDays(fifth, days);
+    const month = (status: 'past' | 'full') => ({
+      month: fifth.slice(0, 7),
+      days: [
+        { date: addDays(fifth, -1), status: 'open' },
+        { date: fifth, status },
+        { date: later(1), status: 'full' },
+        { date: later(2), status: 'closed', label: 'Closed on Sundays' },
+        { date: later(3), status: 'open' },
+        { date: later(4), status: 'open' },
+      ],
+    });
+
+    it.each(['past', 'full'] as const)(
+      'offers a %s day’s next day with free slots, and goes there',
+      async (status) => {
+        api.on('GET /api/available', { body: [{ ...treatment, slots: [] }] });
+        api.on('GET /api/available/month', { body: month(status) });
+        const { user } = renderInPortal(
+          <>
+            <BookingSection level={1} />
+            <Address />
+          </>,
+          { at: `/appointment?date=${fifth}` },
+        );
+        const next = formatMediumDate(later(3));
+        const go = await screen.findByRole('button', {
+          name: `See ${next}, the next day with free slots`,
+        });
+        api.on('GET /api/available', { body: [treatment] });
+        await user.click(go);
+        const heading = await screen.findByRole('heading', {
+          name: `Available Appointments on ${next}`,
+        });
+        expect(heading).toHaveFocus();
+        expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(
+          `?date=${later(3)}`,
+        );
+        expect(api.callsTo('GET /api/available').at(-1)?.url.searchParams.get('date')).toBe(next);
+        expect(screen.queryByRole('button', { name: /the next day with free slots/ })).toBeNull();
+      },
+    );
+
+    it('offers no next day when none of its month’s later days takes bookings', async () => {
+      api.on('GET /api/available', { body: [{ ...treatment, slots: [] }] });
+      api.on('GET /api/available/month', {
+        body: { month: fifth.slice(0, 7), days: [{ date: fifth, status: 'past' }] },
+      });
+      renderInPortal(<BookingSection level={1} />, { at: `/appointment?date=${fifth}` });
+      expect(await screen.findByText(/can no longer be booked/)).toBeInTheDocument();
+      await screen.findByRole('heading', { name: 'Teeth Cleaning' });
+      expect(screen.queryByRole('button', { name: /the next day with free slots/ })).toBeNull();
+    });
+  });
+
   it('offers the waitlist on a full day', async () => {
     api.on('GET /api/available', { body: [{ ...treatment, slots: [] }] });
     api.on('GET /api/available/month', {

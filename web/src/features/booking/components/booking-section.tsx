@@ -178,6 +178,20 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
     [setParams],
   );
 
+  const pickDay = (picked: IsoDate) =>
+    updateParams((next) => {
+      next.set(DATE_PARAM, picked);
+      next.delete(BOOK_PARAM);
+    });
+
+  // The first later day of the chosen day's month that takes bookings, for a day that takes none.
+  const nextOpenDay =
+    day && monthDays.data?.month === day.slice(0, 7)
+      ? (monthDays.data.days.find((shown) => shown.date > day && shown.status === 'open')?.date as
+          | IsoDate
+          | undefined)
+      : undefined;
+
   const open = useCallback(
     (treatment: AvailableTreatment, trigger: HTMLElement | null, slot?: string) => {
       setSelection({ treatment, trigger, slot });
@@ -325,10 +339,7 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
                       days={monthDays.data?.days}
                       onMonthChange={setShownMonth}
                       onSelect={(picked) => {
-                        updateParams((next) => {
-                          next.set(DATE_PARAM, picked);
-                          next.delete(BOOK_PARAM);
-                        });
+                        pickDay(picked);
                         // On a phone the day's appointments are below the fold: bring them up.
                         revealOnNarrowScreen(availableHeading.current);
                       }}
@@ -359,6 +370,18 @@ export function BookingSection({ level = 2, id = 'booking' }: BookingSectionProp
         <AvailableAppointments
           date={day}
           status={monthDays.data?.days.find((shown) => shown.date === day)}
+          nextOpenDay={
+            nextOpenDay
+              ? {
+                  date: nextOpenDay,
+                  // The button goes with the day it was shown for: the heading keeps the focus.
+                  onPick: () => {
+                    pickDay(nextOpenDay);
+                    availableHeading.current?.focus();
+                  },
+                }
+              : undefined
+          }
           availability={availability}
           onBook={onBook}
           highlighted={highlighted}
