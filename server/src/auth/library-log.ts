@@ -1,6 +1,9 @@
+import type { BetterAuthOptions } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 
-type Level = 'debug' | 'info' | 'warn' | 'error';
+type LibraryLogger = NonNullable<BetterAuthOptions['logger']>;
+/** The levels Better Auth logs at, as its `logger` option receives them. */
+type Level = Parameters<NonNullable<LibraryLogger['log']>>[0];
 
 /**
  * Better Auth's error lines that tell of a request it refused for the caller's own doing: a
@@ -25,9 +28,9 @@ export function libraryLogLevel(level: Level, message: string): Level {
 }
 
 /** Better Auth's `logger` option: its lines in the portal's log, prefixed `auth: `. */
-export function libraryLogger(log: FastifyBaseLogger) {
+export function libraryLogger(log: FastifyBaseLogger): LibraryLogger {
   return {
-    log: (level: Level, message: string, ...args: unknown[]) =>
+    log: (level, message, ...args) =>
       log[libraryLogLevel(level, message)]({ args }, `auth: ${message}`),
   };
 }

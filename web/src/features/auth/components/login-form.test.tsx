@@ -89,16 +89,23 @@ describe("the login and sign-up pages' Google sign-in", () => {
 });
 
 describe("the login page's 'Forgot password?'", () => {
-  it('clears the refusal of an earlier login once the reset email is sent', async () => {
+  const refusal = 'Developer Authority says: Invalid email or password';
+
+  /** The login page, showing the refusal of a login with a wrong password. */
+  async function refusedLogin() {
     api.on('GET /api/clinic', { body: clinic });
     api.on('POST /api/auth/sign-in/email', failure(401, 'Invalid email or password'));
-    api.on('POST /api/auth/request-password-reset', { body: { status: true } });
     const { user } = renderInPortal(loginPage);
     await user.type(screen.getByLabelText('Email'), 'ann@example.com');
     await user.type(screen.getByLabelText('Password'), 'not-her-password');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    const refusal = 'Developer Authority says: Invalid email or password';
     expect(await screen.findByText(refusal)).toBeVisible();
+    return user;
+  }
+
+  it('clears the refusal of an earlier login once the reset email is sent', async () => {
+    api.on('POST /api/auth/request-password-reset', { body: { status: true } });
+    const user = await refusedLogin();
 
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(await screen.findByText(messages.resetEmailSent)).toBeVisible();
@@ -106,14 +113,7 @@ describe("the login page's 'Forgot password?'", () => {
   });
 
   it('clears the refusal of an earlier login when asked with no email, and says to enter one', async () => {
-    api.on('GET /api/clinic', { body: clinic });
-    api.on('POST /api/auth/sign-in/email', failure(401, 'Invalid email or password'));
-    const { user } = renderInPortal(loginPage);
-    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
-    await user.type(screen.getByLabelText('Password'), 'not-her-password');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-    const refusal = 'Developer Authority says: Invalid email or password';
-    expect(await screen.findByText(refusal)).toBeVisible();
+    const user = await refusedLogin();
 
     await user.clear(screen.getByLabelText('Email'));
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
